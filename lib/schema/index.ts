@@ -1,0 +1,163 @@
+/**
+ * The survey-record schemas (`shared/spec/survey-records.md`): the single
+ * source of types for the database, the message protocol, import/export and
+ * the CLI. Readers keep unknown fields (`looseObject`) so they survive a
+ * round trip; a record whose `schema` is unknown is rejected.
+ */
+import { z } from 'zod';
+
+/** Schema tag of claim records, version 1. */
+export const CLAIM_SCHEMA = 'rl-survey.claim/1';
+/** Schema tag of model records, version 1. */
+export const MODEL_SCHEMA = 'rl-survey.model/1';
+
+/** What a passage claims. */
+export const CLAIM_KINDS = [
+  'stage',
+  'algorithm',
+  'framework',
+  'reward',
+  'system',
+  'intention',
+  'undisclosed',
+] as const;
+export const ClaimKind = z.enum(CLAIM_KINDS);
+export type ClaimKind = z.infer<typeof ClaimKind>;
+
+/** Pipeline stages of the seed's flowchart, in pipeline order. */
+export const STAGES = [
+  'pretrain_midtrain',
+  'sft_distillation',
+  'reasoning_rl',
+  'agentic_rl',
+  'general_rl',
+  'vlm_omni_rl',
+  'opd_merge',
+] as const;
+export const Stage = z.enum(STAGES);
+export type Stage = z.infer<typeof Stage>;
+
+/** Evidence levels, best first. */
+export const EVIDENCE_LEVELS = ['A', 'B', 'C'] as const;
+export const Evidence = z.enum(EVIDENCE_LEVELS);
+export type Evidence = z.infer<typeof Evidence>;
+
+/** What sort of document a source is. */
+export const SOURCE_KINDS = [
+  'technical_report',
+  'official_blog',
+  'model_card',
+  'repository',
+  'release',
+  'third_party',
+] as const;
+export const SourceKind = z.enum(SOURCE_KINDS);
+export type SourceKind = z.infer<typeof SourceKind>;
+
+/** RFC 3339 UTC timestamp such as `2026-11-29T10:00:00Z`. */
+export const Timestamp = z.iso.datetime({ offset: false, message: 'must be an RFC 3339 UTC timestamp like 2026-11-29T10:00:00Z' });
+/** Calendar date `YYYY-MM-DD`. */
+export const IsoDate = z.iso.date({ message: 'must be a date like 2026-11-29' });
+
+/** Absolute http(s) URL. */
+export const HttpUrl = z
+  .string()
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');
+
+/** Stable claim id: 8–64 characters of `[A-Za-z0-9_-]`. */
+export const ClaimId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 characters of A-Z a-z 0-9 _ -');
+
+/** A non-empty single-line name (model, recipe). */
+const Name = z.string().trim().min(1, 'must not be empty').max(200);
+
+/** W3C TextQuoteSelector: the passage as rendered, with context. */
+export const Quote = z.looseObject({
+  exact: z.string().min(1).max(4000),
+  prefix: z.string().max(64),
+  suffix: z.string().max(64),
+});
+export type Quote = z.infer<typeof Quote>;
+
+/** W3C TextPositionSelector over the page's rendered text; a hint only. */
+export const Position = z
+  .looseObject({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+  })
+  .refine((p) => p.end >= p.start, 'end must not be before start');
+export type Position = z.infer<typeof Position>;
+
+/** Where a claim's passage was read. */
+export const Source = z.looseObject({
+  url: HttpUrl,
+  title: z.string().max(1000),
+  kind: SourceKind,
+  publisher: z.string().max(200).nullable().optional(),
+  published: IsoDate.nullable().optional(),
+  accessed: IsoDate,
+});
+export type Source = z.infer<typeof Source>;
+
+/** One highlighted passage supporting one statement about one model. */
+export const ClaimRecord = z.looseObject({
+  schema: z.literal(CLAIM_SCHEMA),
+  id: ClaimId,
+  model: Name,
+  recipe: Name.nullable().optional(),
+  kind: ClaimKind,
+  stage: Stage.nullable().optional(),
+  value: z.string().trim().min(1, 'must not be empty').max(200),
+  evidence: Evidence,
+  evidence_reason: z.string().max(2000).nullable().optional(),
+  quote: Quote,
+  position: Position.nullable().optional(),
+  source: Source,
+  link: z.string().max(8000).nullable().optional(),
+  note: z.string().max(20000).optional(),
+  curator: z.string().max(200).optional(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type ClaimRecord = z.infer<typeof ClaimRecord>;
+
+/** One row of the survey table: the curator's standing judgment. */
+export const ModelRecord = z.looseObject({
+  schema: z.literal(MODEL_SCHEMA),
+  model: Name,
+  recipe: Name.nullable().optional(),
+  vendor: z.string().max(200).nullable().optional(),
+  based_on: z.string().max(200).nullable().optional(),
+  judgment: z.string().max(20000).optional(),
+  updated_at: Timestamp,
+});
+export type ModelRecord = z.infer<typeof ModelRecord>;
+
+/** Any survey record, told apart by `schema`. */
+export const SurveyRecord = z.discriminatedUnion('schema', [ClaimRecord, ModelRecord]);
+export type SurveyRecord = z.infer<typeof SurveyRecord>;
+
+/** Source metadata a curator corrected once for a page, keyed by its normalised URL. */
+export const SourceOverride = Source.omit({ accessed: true });
+export type SourceOverride = z.infer<typeof SourceOverride>;
+
+/** The key of a model record: one row per (model, recipe). */
+export function modelKey(model: string, recipe: string | null | undefined): string {
+  return recipe ? `${model}\u0000${recipe}` : model;
+}
+
+/** Turns a zod error into short `path: message` lines for people, not stack traces. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
