@@ -11,7 +11,8 @@ export default defineConfig({
     name: 'Recipe Lens',
     description:
       'Tag passages on AI labs’ pages as evidence about how frontier models are post-trained with RL.',
-    permissions: ['storage', 'unlimitedStorage', 'contextMenus', 'activeTab', 'scripting', 'tabs'],
+    permissions: ['unlimitedStorage', 'contextMenus', 'tabs'],
+    action: { default_title: 'Recipe Lens' },
     commands: {
       'tag-selection': {
         suggested_key: { default: 'Alt+Shift+C' },

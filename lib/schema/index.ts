@@ -147,6 +147,9 @@ export type SurveyRecord = z.infer<typeof SurveyRecord>;
 export const SourceOverride = Source.omit({ accessed: true });
 export type SourceOverride = z.infer<typeof SourceOverride>;
 
+/** A stored source correction, with when it was made. */
+export type SourceCorrection = SourceOverride & { updated_at: string };
+
 /** The key of a model record: one row per (model, recipe). */
 export function modelKey(model: string, recipe: string | null | undefined): string {
   return recipe ? `${model}\u0000${recipe}` : model;

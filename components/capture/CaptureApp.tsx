@@ -1,0 +1,29 @@
+/** The in-page capture UI, mounted in a shadow root: toolbar, claim form, claim card and notices. */
+import type { Store } from '../common/store';
+import { useStore } from '../common/store';
+import { ClaimCard } from './ClaimCard';
+import { ClaimForm } from './ClaimForm';
+import { Toasts } from './Toasts';
+import { Toolbar } from './Toolbar';
+import type { CaptureActions, CaptureState } from './state';
+
+/** Root component of the capture UI. */
+export function CaptureApp({ store, actions }: { store: Store<CaptureState>; actions: CaptureActions }) {
+  const state = useStore(store);
+  const cardClaims = state.card ? state.claims.filter((c) => state.card!.ids.includes(c.id)) : [];
+  return (
+    <div class="rl-root">
+      {state.toolbar && !state.form && <Toolbar at={state.toolbar} actions={actions} />}
+      {state.form && <ClaimForm key={`${state.form.mode}:${state.form.editing?.id ?? state.form.passage.quote.exact}`} session={state.form} actions={actions} />}
+      {state.card && !state.form && cardClaims.length > 0 && <ClaimCard claims={cardClaims} at={state.card.at} pinned={state.card.pinned} actions={actions} />}
+      {state.disconnected && (
+        <div class="rl-toasts" role="alert">
+          <div class="rl-toast rl-toast-error" data-testid="disconnected">
+            Recipe Lens was updated or reloaded. Reload this page to keep tagging claims.
+          </div>
+        </div>
+      )}
+      <Toasts toasts={state.toasts} actions={actions} />
+    </div>
+  );
+}

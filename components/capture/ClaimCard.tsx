@@ -1,0 +1,64 @@
+/** The card listing the claims on a painted passage, with edit and delete. */
+import { useEffect, useRef } from 'preact/hooks';
+import type { ClaimRecord } from '../../lib/schema';
+import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
+import type { CaptureActions, Point } from './state';
+
+/** Claims on one passage. */
+export function ClaimCard({ claims, at, pinned, actions }: { claims: ClaimRecord[]; at: Point; pinned: boolean; actions: CaptureActions }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (pinned) ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [pinned]);
+  if (!claims.length) return null;
+  const quote = claims[0]!.quote.exact;
+  return (
+    <div
+      ref={ref}
+      class="rl-card"
+      role="dialog"
+      aria-label={`${claims.length} claim${claims.length === 1 ? '' : 's'} on this passage`}
+      data-testid="claim-card"
+      style={{ left: `${at.x}px`, top: `${at.y}px` }}
+      onMouseEnter={() => actions.hoverCard(true)}
+      onMouseLeave={() => actions.hoverCard(false)}
+    >
+      <header class="rl-card-head">
+        <span class="rl-title">
+          {claims.length} claim{claims.length === 1 ? '' : 's'}
+        </span>
+        <button type="button" class="rl-icon" aria-label="Close (Escape)" onClick={() => actions.closeCard()}>
+          ×
+        </button>
+      </header>
+      <blockquote class="rl-quote rl-quote-small">{quote}</blockquote>
+      <ul class="rl-claims">
+        {claims.map((c) => (
+          <li key={c.id} class="rl-claim" data-testid="card-claim">
+            <div class="rl-claim-main">
+              <span class={`rl-kind rl-kind-${c.kind}`}>{KIND_LABELS[c.kind]}</span>
+              <strong class="rl-value">{c.value}</strong>
+              <span class={`rl-evidence rl-evidence-${c.evidence}`} title={c.evidence_reason ?? `Evidence level ${c.evidence}`}>
+                {c.evidence}
+              </span>
+            </div>
+            <div class="rl-claim-meta">
+              <span class="rl-model">{c.model}</span>
+              {c.recipe && <span> · {c.recipe}</span>}
+              {c.stage && <span> · {STAGE_LABELS[c.stage]}</span>}
+            </div>
+            {c.note && <p class="rl-note">{c.note}</p>}
+            <div class="rl-claim-actions">
+              <button type="button" class="rl-link" data-testid="card-edit" onClick={() => actions.edit(c.id)}>
+                Edit
+              </button>
+              <button type="button" class="rl-link rl-danger" data-testid="card-delete" onClick={() => void actions.remove([c.id])}>
+                Delete
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

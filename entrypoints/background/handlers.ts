@@ -1,0 +1,125 @@
+/** The background's answers to protocol calls: validated requests in, database work, change notices out. */
+import { browser } from 'wxt/browser';
+import {
+  allClaims,
+  claimsForUrl,
+  deleteClaims,
+  getClaims,
+  getSource,
+  importRecords,
+  modelNames,
+  openRecipeDb,
+  putClaims,
+  putSource,
+  type RecipeDatabase,
+} from '../../lib/db';
+import { parseSurveyJsonl } from '../../lib/import/jsonl';
+import { callTab, changeNotice, type ContentCall, type Handlers, type PageCall } from '../../lib/messages';
+import type { ClaimRecord } from '../../lib/schema';
+import { nowTimestamp } from '../../lib/time';
+
+let connection: Promise<RecipeDatabase> | null = null;
+
+/** The database connection, opened on first use (again after the worker restarts or a newer version closed it). */
+function db(): Promise<RecipeDatabase> {
+  connection ??= openRecipeDb({ onClosed: () => (connection = null) }).catch((error: unknown) => {
+    connection = null;
+    throw error;
+  });
+  return connection;
+}
+
+/** Tells every tab (but the one that made the change) that claims changed. */
+async function notifyChanged(url: string | null, exceptTabId?: number): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  await Promise.all(
+    tabs
+      .filter((tab) => tab.id !== undefined && tab.id !== exceptTabId && /^https?:/.test(tab.url ?? ''))
+      .map((tab) => callTab(tab.id!, 'claims.changed', { url }).catch(() => undefined)),
+  );
+  // Extension pages (options, panel) listen for the same notice.
+  await browser.runtime.sendMessage(changeNotice(url)).catch(() => undefined);
+}
+
+/** Stamps times on claims being saved: created_at kept from the stored copy, updated_at now. */
+function stamp(claims: readonly ClaimRecord[], stored: readonly ClaimRecord[], now: string): ClaimRecord[] {
+  const before = new Map(stored.map((c) => [c.id, c]));
+  return claims.map((c) => ({ ...c, created_at: before.get(c.id)?.created_at ?? c.created_at, updated_at: now }));
+}
+
+/** Answers to calls from content scripts. */
+export const contentHandlers: Handlers<ContentCall> = {
+  async 'page.claims'({ url }) {
+    const d = await db();
+    const [claims, source] = await Promise.all([claimsForUrl(d, url), getSource(d, url)]);
+    return { claims, source: source ?? null };
+  },
+  async 'page.status'({ anchored, orphans }, sender) {
+    const tabId = sender.tab!.id!;
+    const badge = orphans > 0 ? `${orphans}!` : anchored > 0 ? String(anchored) : '';
+    await browser.action.setBadgeText({ tabId, text: badge });
+    await browser.action.setBadgeBackgroundColor({ tabId, color: orphans > 0 ? '#b91c1c' : '#4338ca' });
+    const title =
+      anchored + orphans === 0
+        ? 'Recipe Lens'
+        : `Recipe Lens: ${anchored} claim${anchored === 1 ? '' : 's'} painted` + (orphans ? `, ${orphans} orphaned (passage not found)` : '');
+    await browser.action.setTitle({ tabId, title });
+    return { badge };
+  },
+  async 'claims.save'({ claims }, sender) {
+    const d = await db();
+    const stored = await getClaims(d, claims.map((c) => c.id));
+    const stamped = stamp(claims, stored, nowTimestamp());
+    await putClaims(d, stamped);
+    void notifyChanged(stamped[0]!.source.url, sender.tab?.id);
+    return { claims: stamped };
+  },
+  async 'claims.delete'({ ids }, sender) {
+    const deleted = await deleteClaims(await db(), ids);
+    void notifyChanged(deleted[0]?.source.url ?? null, sender.tab?.id);
+    return { deleted };
+  },
+  async 'claims.restore'({ claims }, sender) {
+    await putClaims(await db(), claims);
+    void notifyChanged(claims[0]!.source.url, sender.tab?.id);
+    return { claims };
+  },
+  async 'models.names'() {
+    return { names: await modelNames(await db()) };
+  },
+  async 'source.correct'({ source }, sender) {
+    const updated = await putSource(await db(), source, nowTimestamp());
+    void notifyChanged(source.url, sender.tab?.id);
+    return { updated };
+  },
+};
+
+/** Answers to calls from the extension's own pages. */
+export const pageHandlers: Handlers<PageCall> = {
+  async 'records.import'({ text, fileName }) {
+    const parsed = parseSurveyJsonl(text);
+    const base = { fileName, lines: parsed.lines, errors: parsed.errors };
+    if (parsed.errors.length) return { ...base, stored: false, added: 0, updated: 0, unchanged: 0 };
+    if (!parsed.records.length) {
+      return { ...base, stored: false, added: 0, updated: 0, unchanged: 0, errors: [{ line: 0, message: 'the file holds no records' }] };
+    }
+    const counts = await importRecords(await db(), parsed.records);
+    if (counts.added || counts.updated) void notifyChanged(null);
+    return { ...base, stored: true, ...counts };
+  },
+  async 'store.summary'() {
+    const d = await db();
+    const claims = await allClaims(d);
+    const modelRecords = await d.getAll('models');
+    const pages = new Set(claims.map((c) => c.source.url));
+    const models = new Set([...claims.map((c) => c.model), ...modelRecords.map((m) => m.model)]);
+    return {
+      claims: claims.length,
+      models: models.size,
+      sources: pages.size,
+      pages: pages.size,
+      persisted: null,
+      modelRecords: modelRecords.map(({ key: _key, ...record }) => record),
+    };
+  },
+};

@@ -1,0 +1,511 @@
+/**
+ * The content script's wiring on one page: asks once for the page's claims,
+ * anchors and paints them, re-anchors on late content and in-page
+ * navigation, and drives the capture UI (toolbar, form, card, notices).
+ * It never touches the database: every read and write is a message.
+ */
+import { h, render } from 'preact';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { anchorAll, buildTextIndex, describe, type TextIndex } from '../../lib/anchoring';
+import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, type SourceFields } from '../../lib/capture/draft';
+import { mintClaimId } from '../../lib/capture/ids';
+import { prefillValues } from '../../lib/capture/prefill';
+import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
+import { callBackground, listenInContent } from '../../lib/messages';
+import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
+import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
+import { detectSource, normalizeUrl } from '../../lib/source';
+import { nowTimestamp, today } from '../../lib/time';
+import { createStore, type Store } from '../../components/common/store';
+import { CaptureApp } from '../../components/capture/CaptureApp';
+import { initialCaptureState, type CaptureActions, type CaptureState, type FormSession } from '../../components/capture/state';
+import uiCss from '../../components/capture/ui.css?inline';
+
+const FORM_SIZE = { width: 380, height: 560 };
+const CARD_SIZE = { width: 340, height: 300 };
+const MUTATION_DEBOUNCE_MS = 300;
+const TOAST_MS = 8000;
+
+/** The page's normalised URL (canonical link honoured, fragment and tracking parameters dropped). */
+function pageUrl(): string {
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null;
+  return normalizeUrl(location.href, canonical);
+}
+
+function isContextGone(error: unknown): boolean {
+  return error instanceof Error && /context invalidated|Receiving end does not exist|message port closed/i.test(error.message);
+}
+
+/** Everything Recipe Lens does on one page. */
+export class ClaimsSession {
+  private readonly store: Store<CaptureState> = createStore(initialCaptureState);
+  private readonly painter = new HighlightPainter();
+  private ui: ShadowRootContentScriptUi<void> | null = null;
+  private uiReady: Promise<void> | null = null;
+  private url = pageUrl();
+  private correction: SourceCorrection | null = null;
+  private ranges = new Map<string, Range>();
+  private observer: MutationObserver | null = null;
+  private mutationTimer: number | undefined;
+  private hoverTimer: number | undefined;
+  private hideTimer: number | undefined;
+  private insideCard = false;
+  private lastRange: Range | null = null;
+  private pendingFormRange: Range | null = null;
+  private undoable = new Map<number, ClaimRecord[]>();
+  private toastSeq = 0;
+  private loadSeq = 0;
+  private pointerFrame = 0;
+
+  constructor(private readonly ctx: ContentScriptContext) {}
+
+  /** Starts listening and loads the page's claims (one lookup; no DOM walk when there are none). */
+  start(): void {
+    listenInContent({
+      'form.open': () => ({ opened: this.openForm() }),
+      'claims.changed': async ({ url }) => {
+        if (url !== null && url !== this.url) return { reloaded: false };
+        await this.load();
+        return { reloaded: true };
+      },
+    });
+    this.ctx.addEventListener(document, 'pointerup', (e) => this.onPointerUp(e as PointerEvent));
+    this.ctx.addEventListener(document, 'keyup', (e) => this.onKeyUp(e as KeyboardEvent));
+    this.ctx.addEventListener(document, 'keydown', (e) => this.onKeyDown(e as KeyboardEvent), { capture: true });
+    this.ctx.addEventListener(document, 'selectionchange', () => this.onSelectionChange());
+    this.ctx.addEventListener(document, 'pointermove', (e) => this.onPointerMove(e as PointerEvent), { passive: true });
+    this.ctx.addEventListener(document, 'click', (e) => this.onClick(e as MouseEvent));
+    this.ctx.addEventListener(window, 'wxt:locationchange', () => this.onLocationChange());
+    this.ctx.onInvalidated(() => this.stop());
+    void this.load();
+  }
+
+  private stop(): void {
+    this.observer?.disconnect();
+    this.painter.clear();
+  }
+
+  // ── Loading, anchoring, painting ─────────────────────────────────────────
+
+  /** Fetches this page's claims and paints them. */
+  async load(): Promise<void> {
+    const seq = ++this.loadSeq;
+    let reply: { claims: ClaimRecord[]; source: SourceCorrection | null };
+    try {
+      reply = await callBackground('page.claims', { url: this.url });
+    } catch (error) {
+      this.onCallError(error, 'Could not read this page’s claims');
+      return;
+    }
+    if (seq !== this.loadSeq) return; // a newer load (navigation) won
+    this.correction = reply.source;
+    const hadClaims = this.store.get().claims.length > 0;
+    this.store.set((s) => ({ ...s, claims: reply.claims }));
+    if (!reply.claims.length) {
+      this.ranges.clear();
+      this.painter.clear();
+      this.observer?.disconnect();
+      this.observer = null;
+      if (hadClaims) void this.report();
+      return;
+    }
+    this.anchorAndPaint();
+    this.observe();
+  }
+
+  /** Anchors every claim that has no live range, then repaints. */
+  private anchorAndPaint(index?: TextIndex): void {
+    const claims = this.store.get().claims;
+    const missing = claims.filter((c) => !this.isLive(this.ranges.get(c.id)));
+    if (missing.length) {
+      const root = document.body ?? document.documentElement;
+      const idx = index ?? buildTextIndex(root);
+      const results = anchorAll(root, missing.map((c) => ({ quote: c.quote, position: c.position ?? null })), idx);
+      results.forEach((result, i) => {
+        const claim = missing[i]!;
+        if (result.status === 'anchored') this.ranges.set(claim.id, result.range);
+        else this.ranges.delete(claim.id);
+      });
+    }
+    for (const id of [...this.ranges.keys()]) if (!claims.some((c) => c.id === id)) this.ranges.delete(id);
+    this.repaint();
+  }
+
+  private isLive(range: Range | undefined): boolean {
+    return !!range && !range.collapsed && range.startContainer.isConnected && range.endContainer.isConnected;
+  }
+
+  private repaint(): void {
+    const claims = this.store.get().claims;
+    const painted: PaintedClaim[] = [];
+    const orphans: string[] = [];
+    for (const claim of claims) {
+      const range = this.ranges.get(claim.id);
+      if (range) painted.push({ id: claim.id, kind: claim.kind, range });
+      else orphans.push(claim.id);
+    }
+    this.painter.paint(painted);
+    const before = this.store.get().orphans;
+    this.store.set((s) => ({ ...s, orphans }));
+    if (orphans.length !== before.length || painted.length !== this.lastReported) void this.report();
+  }
+
+  private lastReported = -1;
+
+  private async report(): Promise<void> {
+    const orphans = this.store.get().orphans.length;
+    const anchored = this.store.get().claims.length - orphans;
+    this.lastReported = anchored;
+    document.documentElement.dataset.recipeLensClaims = String(anchored);
+    document.documentElement.dataset.recipeLensOrphans = String(orphans);
+    await callBackground('page.status', { url: this.url, anchored, orphans }).catch(() => undefined);
+  }
+
+  /** Late content: while claims are stored here, re-anchor the missing ones after the page settles. */
+  private observe(): void {
+    if (this.observer) return;
+    this.observer = new MutationObserver((records) => {
+      const host = this.ui?.shadowHost;
+      if (host && records.every((r) => host === r.target || host.contains(r.target) || [...r.addedNodes, ...r.removedNodes].every((n) => n === host))) return;
+      clearTimeout(this.mutationTimer);
+      this.mutationTimer = this.ctx.setTimeout(() => {
+        const claims = this.store.get().claims;
+        if (claims.some((c) => !this.isLive(this.ranges.get(c.id)))) this.anchorAndPaint();
+      }, MUTATION_DEBOUNCE_MS);
+    });
+    this.observer.observe(document.body ?? document.documentElement, { childList: true, subtree: true, characterData: true });
+  }
+
+  private onLocationChange(): void {
+    const next = pageUrl();
+    if (next === this.url) return;
+    this.url = next;
+    this.ranges.clear();
+    this.painter.clear();
+    this.store.set((s) => ({ ...s, claims: [], orphans: [], card: null, toolbar: null }));
+    void this.load();
+  }
+
+  // ── The capture UI ───────────────────────────────────────────────────────
+
+  private ensureUi(): Promise<void> {
+    this.uiReady ??= (async () => {
+      this.ui = await createShadowRootUi(this.ctx, {
+        name: 'recipe-lens-ui',
+        position: 'inline',
+        anchor: 'html',
+        append: 'last',
+        css: uiCss,
+        onMount: (container) => {
+          render(h(CaptureApp, { store: this.store, actions: this.actions }), container);
+        },
+        onRemove: () => {
+          const container = this.ui?.uiContainer;
+          if (container) render(null, container);
+        },
+      });
+      this.ui.mount();
+      // Keep the page's selection when our buttons are pressed.
+      this.ui.shadowHost.addEventListener('mousedown', (e) => {
+        const target = e.composedPath()[0] as HTMLElement | undefined;
+        if (target && !/^(INPUT|TEXTAREA|SELECT|OPTION|LABEL)$/.test(target.tagName)) e.preventDefault();
+      });
+    })();
+    return this.uiReady;
+  }
+
+  private readonly actions: CaptureActions = {
+    openForm: () => void this.openForm(),
+    closeToolbar: () => this.store.set((s) => ({ ...s, toolbar: null })),
+    save: (values, source, suggested) => this.save(values, source, suggested),
+    cancelForm: () => this.store.set((s) => ({ ...s, form: null })),
+    edit: (id) => this.edit(id),
+    remove: (ids) => this.remove(ids),
+    undo: (toastId) => this.undo(toastId),
+    dismissToast: (id) => this.dismissToast(id),
+    closeCard: () => {
+      this.painter.setActive([]);
+      this.store.set((s) => ({ ...s, card: null }));
+    },
+    hoverCard: (inside) => {
+      this.insideCard = inside;
+      if (!inside) this.scheduleHideCard();
+      else clearTimeout(this.hideTimer);
+    },
+    focusClaim: (ids) => this.painter.setActive(ids),
+  };
+
+  private toast(text: string, tone: 'info' | 'error' = 'info', undo?: ClaimRecord[]): void {
+    const id = ++this.toastSeq;
+    if (undo) this.undoable.set(id, undo);
+    void this.ensureUi().then(() => {
+      this.store.set((s) => ({ ...s, toasts: [...s.toasts, { id, text, tone, undo: !!undo }].slice(-3) }));
+      this.ctx.setTimeout(() => this.dismissToast(id), tone === 'error' ? TOAST_MS * 2 : TOAST_MS);
+    });
+  }
+
+  private dismissToast(id: number): void {
+    this.undoable.delete(id);
+    this.store.set((s) => ({ ...s, toasts: s.toasts.filter((t) => t.id !== id) }));
+  }
+
+  private onCallError(error: unknown, what: string): void {
+    if (isContextGone(error) || !this.ctx.isValid) {
+      this.store.set((s) => ({ ...s, disconnected: true }));
+      void this.ensureUi().catch(() => undefined);
+      return;
+    }
+    this.toast(`${what}: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  }
+
+  // ── Selection and the toolbar ────────────────────────────────────────────
+
+  private onPointerUp(event: PointerEvent): void {
+    if (this.isOurs(event)) return;
+    this.ctx.setTimeout(() => this.checkSelection(), 10);
+  }
+
+  private onKeyUp(event: KeyboardEvent): void {
+    if (this.isOurs(event)) return;
+    if (event.shiftKey || event.key === 'Shift' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a')) this.checkSelection();
+  }
+
+  private onSelectionChange(): void {
+    const selection = document.getSelection();
+    if ((!selection || selection.isCollapsed) && this.store.get().toolbar) this.store.set((s) => ({ ...s, toolbar: null }));
+  }
+
+  private checkSelection(): void {
+    if (this.store.get().form) return;
+    const range = selectedRange(window, this.ui?.shadowHost);
+    if (!range) return;
+    this.lastRange = range;
+    const at = toolbarPosition(range, { width: innerWidth, height: innerHeight });
+    void this.ensureUi().then(() => this.store.set((s) => ({ ...s, toolbar: at, card: null })));
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape') return;
+    const s = this.store.get();
+    if (s.form && this.isOurs(event)) return; // the form handles its own Escape
+    if (s.form || s.toolbar || s.card) {
+      this.painter.setActive([]);
+      this.store.set((st) => ({ ...st, form: null, toolbar: null, card: null }));
+    }
+  }
+
+  private isOurs(event: Event): boolean {
+    const host = this.ui?.shadowHost;
+    return !!host && event.composedPath().includes(host);
+  }
+
+  // ── The claim form ───────────────────────────────────────────────────────
+
+  /** Opens the form for the current (or last shown) selection; false when nothing is selected. */
+  openForm(): boolean {
+    const range = selectedRange(window, this.ui?.shadowHost) ?? (this.store.get().toolbar ? this.lastRange : null);
+    if (!range) {
+      this.toast('Select a passage on the page first, then tag it.', 'error');
+      return false;
+    }
+    this.pendingFormRange = range;
+    void this.openFormFor(range);
+    return true;
+  }
+
+  private async openFormFor(range: Range): Promise<void> {
+    await this.ensureUi();
+    const root = document.body ?? document.documentElement;
+    const passage = describe(range, root);
+    const detected = detectSource(document, location.href, today());
+    const fields = this.sourceFields(detected);
+    let storeModels: string[] = [];
+    try {
+      storeModels = (await callBackground('models.names', {})).names;
+    } catch (error) {
+      if (isContextGone(error)) return this.onCallError(error, '');
+    }
+    const values = prefillValues(passage.quote.exact, { kind: fields.kind, models: detected.models }, storeModels);
+    const rect = range.getBoundingClientRect();
+    const session: FormSession = {
+      mode: 'new',
+      passage: { quote: passage.quote, position: passage.position },
+      values,
+      source: fields,
+      sourceCorrected: !!this.correction,
+      pageModels: detected.models,
+      storeModels,
+      editing: null,
+      at: panelPosition(rect, FORM_SIZE, { width: innerWidth, height: innerHeight }),
+      saving: false,
+      error: null,
+    };
+    this.store.set((s) => ({ ...s, toolbar: null, card: null, form: session }));
+  }
+
+  private sourceFields(detected: ReturnType<typeof detectSource>): SourceFields {
+    const c = this.correction;
+    return {
+      title: c?.title ?? detected.title,
+      kind: c?.kind ?? detected.kind,
+      publisher: (c ? c.publisher : detected.publisher) ?? '',
+      published: (c ? c.published : detected.published) ?? '',
+    };
+  }
+
+  private edit(id: string): void {
+    const claim = this.store.get().claims.find((c) => c.id === id);
+    if (!claim) return;
+    const detected = detectSource(document, location.href, today());
+    const range = this.ranges.get(id);
+    const rect = range?.getBoundingClientRect() ?? { left: 40, top: 40, bottom: 60 };
+    this.pendingFormRange = range ?? null;
+    this.store.set((s) => ({
+      ...s,
+      card: null,
+      form: {
+        mode: 'edit',
+        passage: { quote: claim.quote, position: claim.position ?? null },
+        values: valuesFromClaim(claim),
+        source: {
+          title: claim.source.title,
+          kind: claim.source.kind,
+          publisher: claim.source.publisher ?? '',
+          published: claim.source.published ?? '',
+        },
+        sourceCorrected: !!this.correction,
+        pageModels: detected.models,
+        storeModels: [],
+        editing: claim,
+        at: panelPosition(rect, FORM_SIZE, { width: innerWidth, height: innerHeight }),
+        saving: false,
+        error: null,
+      },
+    }));
+  }
+
+  private async save(values: ClaimFormValues, fields: SourceFields, suggested: Evidence): Promise<void> {
+    const form = this.store.get().form;
+    if (!form) return;
+    const setForm = (patch: Partial<FormSession>) => this.store.set((s) => (s.form ? { ...s, form: { ...s.form, ...patch } } : s));
+    setForm({ saving: true, error: null });
+    try {
+      const accessed = form.editing?.source.accessed ?? today();
+      const source = sourceFromFields(this.url, accessed, fields);
+      const claims = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId: () => mintClaimId(), editing: form.editing });
+      const changedSource = this.sourceChanged(fields, form.source);
+      const { claims: saved } = await callBackground('claims.save', { claims });
+      if (changedSource) {
+        const { accessed: _accessed, ...override } = source;
+        await callBackground('source.correct', { source: override });
+        this.correction = { ...override, updated_at: nowTimestamp() };
+      }
+      const range = this.pendingFormRange;
+      const ids = new Set(saved.map((c) => c.id));
+      this.store.set((s) => ({ ...s, form: null, claims: [...s.claims.filter((c) => !ids.has(c.id)), ...saved] }));
+      if (range) for (const c of saved) this.ranges.set(c.id, range);
+      if (changedSource) await this.load();
+      else this.anchorAndPaint();
+      this.observe();
+      document.getSelection()?.removeAllRanges();
+      const what = saved.length === 1 ? `${saved[0]!.value}` : `${saved.length} claims`;
+      this.toast(form.mode === 'edit' ? `Updated ${what} · ${values.model}` : `Saved ${what} · ${values.model}`);
+    } catch (error) {
+      if (isContextGone(error)) {
+        setForm({ saving: false, error: 'Recipe Lens was reloaded, so this claim could not be saved. Copy your note, reload the page and tag the passage again.' });
+        this.store.set((s) => ({ ...s, disconnected: true }));
+        return;
+      }
+      setForm({ saving: false, error: `Not saved — ${error instanceof Error ? error.message : String(error)} Your claim is still here; try again.` });
+    }
+  }
+
+  private sourceChanged(a: SourceFields, b: SourceFields): boolean {
+    return a.title !== b.title || a.kind !== b.kind || a.publisher !== b.publisher || a.published !== b.published;
+  }
+
+  // ── Deleting and undo ────────────────────────────────────────────────────
+
+  private async remove(ids: string[]): Promise<void> {
+    try {
+      const { deleted } = await callBackground('claims.delete', { ids });
+      const gone = new Set(deleted.map((c) => c.id));
+      for (const id of gone) this.ranges.delete(id);
+      this.store.set((s) => ({ ...s, card: null, claims: s.claims.filter((c) => !gone.has(c.id)) }));
+      this.painter.setActive([]);
+      this.repaint();
+      const label = deleted.length === 1 ? `Deleted ${deleted[0]!.value} · ${deleted[0]!.model}` : `Deleted ${deleted.length} claims`;
+      this.toast(label, 'info', deleted);
+    } catch (error) {
+      this.onCallError(error, 'Could not delete');
+    }
+  }
+
+  private async undo(toastId: number): Promise<void> {
+    const claims = this.undoable.get(toastId);
+    this.dismissToast(toastId);
+    if (!claims?.length) return;
+    try {
+      await callBackground('claims.restore', { claims });
+      this.store.set((s) => ({ ...s, claims: [...s.claims, ...claims] }));
+      this.anchorAndPaint();
+      this.observe();
+      this.toast(claims.length === 1 ? 'Claim restored' : `${claims.length} claims restored`);
+    } catch (error) {
+      this.onCallError(error, 'Could not undo');
+    }
+  }
+
+  // ── Hover and click on painted passages ──────────────────────────────────
+
+  private onPointerMove(event: PointerEvent): void {
+    if (!this.ranges.size || this.pointerFrame || this.isOurs(event)) return;
+    const { clientX: x, clientY: y } = event;
+    this.pointerFrame = requestAnimationFrame(() => {
+      this.pointerFrame = 0;
+      const card = this.store.get().card;
+      if (card?.pinned || this.store.get().form) return;
+      const hits = this.painter.hitTest(x, y);
+      clearTimeout(this.hoverTimer);
+      if (hits.length) {
+        clearTimeout(this.hideTimer);
+        this.painter.setActive(hits);
+        this.hoverTimer = this.ctx.setTimeout(() => this.showCard(hits, x, y, false), 250);
+      } else if (card || this.painter.claims().length) {
+        this.painter.setActive([]);
+        this.scheduleHideCard();
+      }
+    });
+  }
+
+  private onClick(event: MouseEvent): void {
+    if (this.isOurs(event) || !this.ranges.size) {
+      return;
+    }
+    const selection = document.getSelection();
+    if (selection && !selection.isCollapsed) return;
+    const hits = this.painter.hitTest(event.clientX, event.clientY);
+    if (hits.length) {
+      this.painter.setActive(hits);
+      this.showCard(hits, event.clientX, event.clientY, true);
+    } else if (this.store.get().card) {
+      this.actions.closeCard();
+    }
+  }
+
+  private showCard(ids: string[], x: number, y: number, pinned: boolean): void {
+    void this.ensureUi().then(() => {
+      const at = panelPosition({ left: x - 20, top: y - 12, bottom: y + 12 }, CARD_SIZE, { width: innerWidth, height: innerHeight });
+      this.store.set((s) => (s.form ? s : { ...s, card: { ids, at, pinned } }));
+    });
+  }
+
+  private scheduleHideCard(): void {
+    clearTimeout(this.hideTimer);
+    this.hideTimer = this.ctx.setTimeout(() => {
+      const card = this.store.get().card;
+      if (card && !card.pinned && !this.insideCard) this.store.set((s) => ({ ...s, card: null }));
+    }, 400);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Public API of the anchoring library: pure functions from a DOM root and
+ * stored W3C selectors to Ranges (anchor) and back (describe). No extension
+ * APIs, no storage, no painting; the DOM is only read.
+ */
+export { anchor, anchorAll, ORPHAN_THRESHOLD, type AnchorResult, type AnchorSelectors } from './anchor';
+export { describe, CONTEXT_LENGTH, type PassageSelectors } from './describe';
+export {
+  buildTextIndex,
+  offsetOfBoundary,
+  offsetsOfRange,
+  rangeFromOffsets,
+  textOfRange,
+  trimOffsets,
+  type TextIndex,
+} from './text-index';
+export { collapseWhiteSpace, foldForComparison, isCollapsibleSpace, normalizeQuoteText } from './normalize';
+export { findExact, findFuzzy, maxErrorsFor, type FuzzyOptions, type Span } from './match';

@@ -1,0 +1,210 @@
+/**
+ * String-level search used by the anchorer: every exact occurrence of a
+ * quote, and an approximate (edit-distance) search whose work is bounded on
+ * long texts by only looking at windows suggested by exact "seed" chunks of
+ * the quote and by the position hint.
+ */
+import { ApproxPattern } from './myers';
+
+/** A span [start, end) of the searched text and its edit distance to the pattern. */
+export interface Span {
+  start: number;
+  end: number;
+  distance: number;
+}
+
+/** Most exact occurrences collected for one quote. */
+export const MAX_OCCURRENCES = 1000;
+
+/** Start offsets of every (non-overlapping-agnostic) exact occurrence of `needle` in `haystack`, at most `limit`. */
+export function findExact(haystack: string, needle: string, limit = MAX_OCCURRENCES): number[] {
+  const out: number[] = [];
+  if (needle.length === 0) return out;
+  let p = haystack.indexOf(needle);
+  while (p >= 0 && out.length < limit) {
+    out.push(p);
+    p = haystack.indexOf(needle, p + 1);
+  }
+  return out;
+}
+
+/** Edit budget for a quote of length m: max(2, 25% of m). */
+export function maxErrorsFor(m: number): number {
+  return Math.max(2, Math.floor(m * 0.25));
+}
+
+/** Options of the approximate search. */
+export interface FuzzyOptions {
+  /** Most edits allowed (default `maxErrorsFor(pattern.length)`). */
+  maxErrors?: number;
+  /** Expected start offset (position hint), searched around in addition to the seeds. */
+  hint?: number | null;
+  /** Most candidates returned (best distance first). */
+  maxCandidates?: number;
+}
+
+/** Word-steps (text chars × pattern blocks) below which the whole text is scanned instead of seeded windows. */
+const FULL_SCAN_BUDGET = 6_000_000;
+/** Most seed chunks taken from one quote. */
+const MAX_SEEDS = 24;
+/** A seed occurring more often than this is too common to say where the quote is. */
+const MAX_SEED_HITS = 16;
+/** Most seeded windows verified with the bit-parallel matcher. */
+const MAX_WINDOWS = 8;
+/** Slack added around each window. */
+const WINDOW_PAD = 16;
+
+/**
+ * Approximate substring search: spans of `text` within `maxErrors` edits of
+ * `pattern`, best first. Short patterns or small texts are scanned whole
+ * (O(n·⌈m/32⌉)); otherwise only windows around seed hits and the hint are.
+ */
+export function findFuzzy(text: string, pattern: string, options: FuzzyOptions = {}): Span[] {
+  const m = pattern.length;
+  const n = text.length;
+  if (m === 0 || n === 0) return [];
+  const k = options.maxErrors ?? maxErrorsFor(m);
+  const maxCandidates = options.maxCandidates ?? 16;
+  const forward = new ApproxPattern(pattern);
+  const windows: Array<[number, number]> = [];
+  if (n * forward.blocks <= FULL_SCAN_BUDGET) {
+    windows.push([0, n]);
+  } else {
+    windows.push(...seedWindows(text, pattern, k));
+    const hint = options.hint;
+    if (hint !== null && hint !== undefined && Number.isFinite(hint)) {
+      windows.push([hint - k - 4 * WINDOW_PAD, hint + m + k + 4 * WINDOW_PAD]);
+    }
+  }
+  const ends = new Map<number, number>();
+  for (const [a, b] of mergeWindows(windows, n)) {
+    for (const [end, score] of bestEnds(forward.scan(text, a, b - a, 1, 'infix'), a, k)) {
+      const seen = ends.get(end);
+      if (seen === undefined || score < seen) ends.set(end, score);
+    }
+  }
+  if (ends.size === 0) return [];
+  const ranked = [...ends].sort((x, y) => x[1] - y[1] || x[0] - y[0]).slice(0, maxCandidates);
+  const backward = new ApproxPattern(reverse(pattern));
+  const spans: Span[] = [];
+  for (const [end] of ranked) {
+    const span = startOf(backward, text, end, k);
+    if (span && span.distance <= k) spans.push(span);
+  }
+  spans.sort((x, y) => x.distance - y.distance || x.start - y.start);
+  return dedupe(spans);
+}
+
+/** The string reversed by UTF-16 code unit (matching works per code unit). */
+function reverse(s: string): string {
+  let out = '';
+  for (let i = s.length - 1; i >= 0; i--) out += s[i];
+  return out;
+}
+
+/** For each run of columns scoring ≤ k, the column with the lowest score, as [end offset, score]. */
+function bestEnds(scores: Int32Array, offset: number, k: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let bestAt = -1;
+  let best = Infinity;
+  for (let i = 0; i <= scores.length; i++) {
+    const s = i < scores.length ? (scores[i] as number) : Infinity;
+    if (s <= k) {
+      if (s < best) {
+        best = s;
+        bestAt = i;
+      }
+    } else if (bestAt >= 0) {
+      out.push([offset + bestAt + 1, best]);
+      bestAt = -1;
+      best = Infinity;
+    }
+  }
+  return out;
+}
+
+/** Finds where the best match ending at `end` starts, by scanning backwards with the reversed pattern. */
+function startOf(backward: ApproxPattern, text: string, end: number, k: number): Span | null {
+  const m = backward.length;
+  const count = Math.min(end, m + k + 1);
+  if (count <= 0) return null;
+  const scores = backward.scan(text, end - 1, count, -1, 'anchored');
+  let bestLen = -1;
+  let best = Infinity;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i] as number;
+    const len = i + 1;
+    if (s < best || (s === best && Math.abs(len - m) < Math.abs(bestLen - m))) {
+      best = s;
+      bestLen = len;
+    }
+  }
+  if (bestLen < 0) return null;
+  return { start: end - bestLen, end, distance: best };
+}
+
+/** Drops spans that overlap a better one already kept. */
+function dedupe(spans: Span[]): Span[] {
+  const kept: Span[] = [];
+  for (const s of spans) {
+    if (!kept.some((t) => s.start < t.end && t.start < s.end)) kept.push(s);
+  }
+  return kept;
+}
+
+/** Sorts, clamps and merges overlapping windows. */
+function mergeWindows(windows: Array<[number, number]>, n: number): Array<[number, number]> {
+  const clamped = windows
+    .map(([a, b]): [number, number] => [Math.max(0, Math.floor(a)), Math.min(n, Math.ceil(b))])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  const out: Array<[number, number]> = [];
+  for (const w of clamped) {
+    const last = out[out.length - 1];
+    if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
+    else out.push([w[0], w[1]]);
+  }
+  return out;
+}
+
+/**
+ * Candidate windows from exact hits of chunks ("seeds") of the pattern: each
+ * hit predicts where the whole pattern would start; hits that agree on that
+ * start vote together, and the best-voted groups become windows.
+ */
+function seedWindows(text: string, pattern: string, k: number): Array<[number, number]> {
+  const m = pattern.length;
+  const L = Math.max(8, Math.min(32, Math.floor(m / 8)));
+  if (m < L) return [];
+  const offsets: number[] = [];
+  for (let q = 0; q + L <= m; q += L) offsets.push(q);
+  if (offsets[offsets.length - 1] !== m - L) offsets.push(m - L);
+  const chosen: number[] = [];
+  if (offsets.length <= MAX_SEEDS) chosen.push(...offsets);
+  else {
+    for (let i = 0; i < MAX_SEEDS; i++) {
+      const q = offsets[Math.round((i * (offsets.length - 1)) / (MAX_SEEDS - 1))];
+      if (q !== undefined && chosen[chosen.length - 1] !== q) chosen.push(q);
+    }
+  }
+  const votes: Array<{ diag: number; seed: number }> = [];
+  chosen.forEach((q, seed) => {
+    const hits = findExact(text, pattern.slice(q, q + L), MAX_SEED_HITS + 1);
+    if (hits.length > MAX_SEED_HITS) return;
+    for (const h of hits) votes.push({ diag: h - q, seed });
+  });
+  votes.sort((a, b) => a.diag - b.diag);
+  const groups: Array<{ lo: number; hi: number; seeds: Set<number> }> = [];
+  const band = 2 * k + L;
+  for (const v of votes) {
+    const g = groups[groups.length - 1];
+    if (g && v.diag - g.lo <= band) {
+      g.hi = v.diag;
+      g.seeds.add(v.seed);
+    } else groups.push({ lo: v.diag, hi: v.diag, seeds: new Set([v.seed]) });
+  }
+  return groups
+    .sort((a, b) => b.seeds.size - a.seeds.size || a.lo - b.lo)
+    .slice(0, MAX_WINDOWS)
+    .map((g): [number, number] => [g.lo - k - WINDOW_PAD, g.hi + m + k + WINDOW_PAD]);
+}

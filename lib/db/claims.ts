@@ -1,0 +1,66 @@
+/** Claim queries and writes. Every write is one transaction. */
+import type { ClaimRecord } from '../schema';
+import type { RecipeDatabase } from './open';
+
+/** Claims captured on one page (its normalised URL). */
+export async function claimsForUrl(db: RecipeDatabase, url: string): Promise<ClaimRecord[]> {
+  return db.getAllFromIndex('claims', 'by-url', url);
+}
+
+/** How many claims a page has, without reading them. */
+export async function countClaimsForUrl(db: RecipeDatabase, url: string): Promise<number> {
+  return db.countFromIndex('claims', 'by-url', url);
+}
+
+/** Every claim. */
+export async function allClaims(db: RecipeDatabase): Promise<ClaimRecord[]> {
+  return db.getAll('claims');
+}
+
+/** The claims with these ids (missing ids are left out). */
+export async function getClaims(db: RecipeDatabase, ids: readonly string[]): Promise<ClaimRecord[]> {
+  const tx = db.transaction('claims');
+  const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+  await tx.done;
+  return found.filter((c): c is ClaimRecord => c !== undefined);
+}
+
+/**
+ * Stores claims as given, in one transaction: all or none. Saving the same
+ * id again overwrites it, so a retried save never makes a duplicate.
+ */
+export async function putClaims(db: RecipeDatabase, claims: readonly ClaimRecord[]): Promise<void> {
+  const tx = db.transaction('claims', 'readwrite');
+  await Promise.all([...claims.map((c) => tx.store.put(c)), tx.done]);
+}
+
+/** Deletes claims by id in one transaction and returns what was deleted (for undo). */
+export async function deleteClaims(db: RecipeDatabase, ids: readonly string[]): Promise<ClaimRecord[]> {
+  const tx = db.transaction('claims', 'readwrite');
+  const deleted: ClaimRecord[] = [];
+  for (const id of ids) {
+    const existing = await tx.store.get(id);
+    if (existing) {
+      deleted.push(existing);
+      await tx.store.delete(id);
+    }
+  }
+  await tx.done;
+  return deleted;
+}
+
+/** Distinct model names in the store, most used first (for completion). */
+export async function modelNames(db: RecipeDatabase): Promise<string[]> {
+  const counts = new Map<string, number>();
+  let cursor = await db.transaction('claims').store.index('by-model').openKeyCursor();
+  while (cursor) {
+    counts.set(cursor.key, (counts.get(cursor.key) ?? 0) + 1);
+    cursor = await cursor.continue();
+  }
+  const models = await db.getAllKeys('models');
+  for (const key of models) {
+    const name = key.split('\u0000')[0]!;
+    if (!counts.has(name)) counts.set(name, 0);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+}

@@ -1,0 +1,8 @@
+/** The database, for the background only: opening, migrations and queries. */
+export * from './open';
+export * from './claims';
+export * from './sources';
+export * from './import';
+export { DB_NAME } from './schema';
+export type { RecipeDb, StoredModel, StoredSource } from './schema';
+export { DB_VERSION, MIGRATIONS } from './migrations';

@@ -1,0 +1,69 @@
+/**
+ * Versioned upgrade path of the database. Each entry upgrades from the
+ * version before it; `openRecipeDb` runs every entry above the stored version
+ * inside the one `versionchange` transaction, so a migration that throws
+ * aborts the upgrade and leaves the old version and its records intact.
+ */
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { RecipeDb } from './schema';
+
+// Migrations address stores that may not exist at the newest version, so they use the untyped API.
+type AnyDb = IDBPDatabase<unknown>;
+type AnyTx = IDBPTransaction<unknown, string[], 'versionchange'>;
+
+/** One step of the upgrade path. */
+export interface Migration {
+  version: number;
+  description: string;
+  run(db: AnyDb, tx: AnyTx): Promise<void> | void;
+}
+
+/** Every schema version, oldest first; the last one is the current version. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'claims store keyed by id, indexed by page URL and model',
+    run(db) {
+      const claims = db.createObjectStore('claims', { keyPath: 'id' });
+      claims.createIndex('by-url', 'source.url');
+      claims.createIndex('by-model', 'model');
+    },
+  },
+  {
+    version: 2,
+    description: 'claims by updated time; model records, source corrections and meta stores',
+    async run(db, tx) {
+      const claims = tx.objectStore('claims');
+      claims.createIndex('by-updated', 'updated_at');
+      const models = db.createObjectStore('models', { keyPath: 'key' });
+      models.createIndex('by-updated', 'updated_at');
+      db.createObjectStore('sources', { keyPath: 'url' });
+      db.createObjectStore('meta');
+      // Version 1 stored no updated_at on claims captured before it existed: give them their created_at.
+      let cursor = await claims.openCursor();
+      while (cursor) {
+        const value = cursor.value as { updated_at?: string; created_at?: string };
+        if (!value.updated_at && value.created_at) await cursor.update({ ...value, updated_at: value.created_at });
+        cursor = await cursor.continue();
+      }
+    },
+  },
+];
+
+/** The version `openRecipeDb` opens. */
+export const DB_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Runs the migrations above `oldVersion`, up to `newVersion`, in order. */
+export async function runMigrations(
+  db: IDBPDatabase<RecipeDb>,
+  tx: IDBPTransaction<RecipeDb, StoreNames<RecipeDb>[], 'versionchange'>,
+  oldVersion: number,
+  newVersion: number,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<void> {
+  for (const migration of migrations) {
+    if (migration.version > oldVersion && migration.version <= newVersion) {
+      await migration.run(db as unknown as AnyDb, tx as unknown as AnyTx);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The shape of the Recipe Lens IndexedDB database: its stores, keys and
+ * indexes at the newest version. Only the background imports `lib/db`.
+ */
+import type { DBSchema } from 'idb';
+import type { ClaimRecord, ModelRecord, SourceCorrection } from '../schema';
+
+/** Database name in the extension's origin. */
+export const DB_NAME = 'recipe-lens';
+
+/** A source correction stored once per normalised page URL. */
+export type StoredSource = SourceCorrection;
+
+/** A model record keyed by `modelKey(model, recipe)`. */
+export interface StoredModel extends ModelRecord {
+  key: string;
+}
+
+/** Newest database schema, for idb's typed API. */
+export interface RecipeDb extends DBSchema {
+  claims: {
+    key: string;
+    value: ClaimRecord;
+    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string };
+  };
+  models: {
+    key: string;
+    value: StoredModel;
+    indexes: { 'by-updated': string };
+  };
+  sources: {
+    key: string;
+    value: StoredSource;
+  };
+  meta: {
+    key: string;
+    value: unknown;
+  };
+}

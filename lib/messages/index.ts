@@ -1,0 +1,3 @@
+/** The message protocol and its transport. */
+export * from './protocol';
+export * from './transport';

@@ -1,0 +1,3 @@
+/** Painting claims on a page and finding the claims under a point. */
+export * from './kinds';
+export * from './painter';

@@ -1,0 +1,112 @@
+/** Page object for the in-page capture UI (toolbar, claim form, claim card) inside our shadow root. */
+import type { Locator, Page } from 'playwright-core';
+
+/** Drives the capture UI on one page. */
+export class CaptureUi {
+  constructor(readonly page: Page) {}
+
+  private get host(): Locator {
+    return this.page.locator('recipe-lens-ui');
+  }
+
+  /** Selects the first occurrence of `text` on the page (by script, as a drag would) and releases the pointer. */
+  async select(text: string): Promise<void> {
+    const found = await this.page.evaluate((needle) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      // Build the page text with node offsets to find passages that cross elements.
+      const nodes: Text[] = [];
+      let all = '';
+      const starts: number[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        nodes.push(n as Text);
+        starts.push(all.length);
+        all += (n as Text).data;
+      }
+      const squashed: number[] = [];
+      let flat = '';
+      for (let i = 0; i < all.length; i++) {
+        const ch = /\s/.test(all[i]!) ? ' ' : all[i]!;
+        if (ch === ' ' && flat.endsWith(' ')) continue;
+        squashed.push(i);
+        flat += ch;
+      }
+      const at = flat.indexOf(needle);
+      if (at < 0) return false;
+      const locate = (raw: number) => {
+        let k = starts.length - 1;
+        while (k > 0 && starts[k]! > raw) k--;
+        return { node: nodes[k]!, offset: raw - starts[k]! };
+      };
+      const a = locate(squashed[at]!);
+      const b = locate(squashed[at + needle.length - 1]! + 1);
+      const range = document.createRange();
+      range.setStart(a.node, a.offset);
+      range.setEnd(b.node, b.offset);
+      const sel = getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+      return true;
+    }, text);
+    if (!found) throw new Error(`text not on the page: ${text}`);
+  }
+
+  /** The toolbar's tag button. */
+  get tagButton(): Locator {
+    return this.host.locator('[data-testid=toolbar-tag]');
+  }
+
+  /** The claim form. */
+  get form(): Locator {
+    return this.host.locator('[data-testid=claim-form]');
+  }
+
+  /** A form field by name. */
+  field(name: string): Locator {
+    return this.form.locator(`[name=${name}]`);
+  }
+
+  /** Fills the form's text fields given. */
+  async fill(values: Partial<Record<'model' | 'recipe' | 'value' | 'note' | 'evidenceReason', string>>): Promise<void> {
+    for (const [name, value] of Object.entries(values)) await this.field(name).fill(value!);
+  }
+
+  /** Clicks save and waits for the form to close. */
+  async save(): Promise<void> {
+    await this.form.locator('[data-testid=form-save]').click();
+    await this.form.waitFor({ state: 'detached', timeout: 10000 });
+  }
+
+  /** The claim card shown over a painted passage. */
+  get card(): Locator {
+    return this.host.locator('[data-testid=claim-card]');
+  }
+
+  /** Notices at the bottom of the page. */
+  get toasts(): Locator {
+    return this.host.locator('[data-testid=toast]');
+  }
+
+  /** Clicks the start of the first painted passage containing `text` (scrolled into view first). */
+  async clickPainted(text: string): Promise<void> {
+    const point = await this.page.evaluate((needle) => {
+      let target: Range | null = null;
+      CSS.highlights.forEach((h, name) => {
+        if (!name.startsWith('recipe-lens-') || name === 'recipe-lens-active' || target) return;
+        for (const r of h) {
+          if ((r as Range).toString().replace(/\s+/g, ' ').includes(needle)) {
+            target = r as Range;
+            break;
+          }
+        }
+      });
+      if (!target) return null;
+      const range = target as Range;
+      (range.startContainer.parentElement ?? document.body).scrollIntoView({ block: 'center' });
+      const box = range.getClientRects()[0];
+      return box ? { x: box.left + Math.min(12, box.width / 2), y: box.top + box.height / 2 } : null;
+    }, text);
+    if (!point) throw new Error(`no painted passage contains: ${text}`);
+    await this.page.mouse.click(point.x, point.y);
+  }
+}
