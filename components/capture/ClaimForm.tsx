@@ -6,6 +6,8 @@ import { detectUserGuidance, suggestEvidence } from '../../lib/evidence';
 import { validateForm, type ClaimFormValues, type FormErrors, type SourceFields } from '../../lib/capture/draft';
 import type { CaptureActions, FormSession } from './state';
 
+const EVIDENCE_SHORT: Record<Evidence, string> = { A: 'Tech report', B: 'Blog / card', C: 'Release only' };
+
 /** Warnings the rules raise about a claim being written (shown, never blocking). */
 export function formWarnings(values: ClaimFormValues, session: FormSession, source: SourceFields): string[] {
   const warnings: string[] = [];
@@ -200,7 +202,7 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
                   set('evidence', level as Evidence);
                 }}
               />
-              <b>{level}</b> <span>{EVIDENCE_LABELS[level]}</span>
+              <b>{level}</b> <span>{EVIDENCE_SHORT[level]}</span>
             </label>
           ))}
         </div>
@@ -278,7 +280,7 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
       )}
 
       <footer class="rl-form-foot">
-        <span class="rl-hint">Ctrl+Enter to save · Esc to close</span>
+        <span class="rl-hint">Ctrl+Enter saves</span>
         <button type="button" class="rl-button" onClick={() => actions.cancelForm()}>
           Cancel
         </button>

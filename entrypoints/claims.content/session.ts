@@ -219,7 +219,10 @@ export class ClaimsSession {
     openForm: () => void this.openForm(),
     closeToolbar: () => this.store.set((s) => ({ ...s, toolbar: null })),
     save: (values, source, suggested) => this.save(values, source, suggested),
-    cancelForm: () => this.store.set((s) => ({ ...s, form: null })),
+    cancelForm: () => {
+      this.painter.markPending(null);
+      this.store.set((s) => ({ ...s, form: null }));
+    },
     edit: (id) => this.edit(id),
     remove: (ids) => this.remove(ids),
     undo: (toastId) => this.undo(toastId),
@@ -291,6 +294,7 @@ export class ClaimsSession {
     if (s.form && this.isOurs(event)) return; // the form handles its own Escape
     if (s.form || s.toolbar || s.card) {
       this.painter.setActive([]);
+      this.painter.markPending(null);
       this.store.set((st) => ({ ...st, form: null, toolbar: null, card: null }));
     }
   }
@@ -342,6 +346,7 @@ export class ClaimsSession {
       error: null,
     };
     this.store.set((s) => ({ ...s, toolbar: null, card: null, form: session }));
+    this.painter.markPending(range);
   }
 
   private sourceFields(detected: ReturnType<typeof detectSource>): SourceFields {
@@ -403,6 +408,7 @@ export class ClaimsSession {
       }
       const range = this.pendingFormRange;
       const ids = new Set(saved.map((c) => c.id));
+      this.painter.markPending(null);
       this.store.set((s) => ({ ...s, form: null, claims: [...s.claims.filter((c) => !ids.has(c.id)), ...saved] }));
       if (range) for (const c of saved) this.ranges.set(c.id, range);
       if (changedSource) await this.load();

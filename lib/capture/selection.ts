@@ -29,16 +29,23 @@ export function toolbarPosition(range: Range, viewport: Viewport): { x: number; 
   return { x, y };
 }
 
-/** Where a panel of the given size goes near a rectangle (below it if there is room, else above, else pinned to the top). */
-export function panelPosition(anchor: { left: number; top: number; bottom: number }, size: { width: number; height: number }, viewport: Viewport): { x: number; y: number } {
-  const x = clamp(anchor.left, 8, viewport.width - size.width - 8);
+/**
+ * Where a panel of the given size goes near a passage: below it if there is
+ * room, else above it, else docked to the side of the viewport away from the
+ * passage so that the passage stays visible.
+ */
+export function panelPosition(
+  anchor: { left: number; top: number; bottom: number; right?: number },
+  size: { width: number; height: number },
+  viewport: Viewport,
+): { x: number; y: number } {
   const height = Math.min(size.height, viewport.height - 16);
-  let y = anchor.bottom + 10;
-  if (y + height > viewport.height - 8) {
-    const above = anchor.top - 10 - height;
-    y = above >= 8 ? above : clamp(viewport.height - height - 8, 8, viewport.height);
-  }
-  return { x, y };
+  const x = clamp(anchor.left, 8, viewport.width - size.width - 8);
+  if (anchor.bottom + 10 + height <= viewport.height - 8) return { x, y: Math.max(8, anchor.bottom + 10) };
+  if (anchor.top - 10 - height >= 8) return { x, y: anchor.top - 10 - height };
+  const middle = (anchor.left + (anchor.right ?? anchor.left)) / 2;
+  const dockX = middle > viewport.width / 2 ? 16 : viewport.width - size.width - 16;
+  return { x: clamp(dockX, 8, viewport.width - size.width - 8), y: clamp(viewport.height - height - 16, 8, viewport.height) };
 }
 
 function clamp(value: number, min: number, max: number): number {

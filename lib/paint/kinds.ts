@@ -12,8 +12,11 @@ export function highlightName(kind: ClaimKind): string {
 /** The highlight that marks the passage under the pointer or in focus. */
 export const ACTIVE_HIGHLIGHT = `${HIGHLIGHT_PREFIX}-active`;
 
+/** The highlight that keeps the passage being tagged visible while the claim form has focus. */
+export const PENDING_HIGHLIGHT = `${HIGHLIGHT_PREFIX}-pending`;
+
 /** Every highlight name we may register. */
-export const ALL_HIGHLIGHTS: readonly string[] = [...CLAIM_KINDS.map(highlightName), ACTIVE_HIGHLIGHT];
+export const ALL_HIGHLIGHTS: readonly string[] = [...CLAIM_KINDS.map(highlightName), ACTIVE_HIGHLIGHT, PENDING_HIGHLIGHT];
 
 /** Fill and underline colour per kind (fill is translucent so the page text stays legible). */
 export const KIND_COLOURS: Record<ClaimKind, { fill: string; line: string }> = {

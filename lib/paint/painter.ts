@@ -4,7 +4,7 @@
  * never changed; hit-testing maps a point back to the claims under it.
  */
 import { CLAIM_KINDS, type ClaimKind } from '../schema';
-import { ACTIVE_HIGHLIGHT, highlightName } from './kinds';
+import { ACTIVE_HIGHLIGHT, PENDING_HIGHLIGHT, highlightName } from './kinds';
 
 /** The window whose `CSS.highlights` we paint into. */
 export type PaintWindow = Window & typeof globalThis;
@@ -67,6 +67,13 @@ export class HighlightPainter {
     this.win.CSS.highlights.set(ACTIVE_HIGHLIGHT, highlight);
   }
 
+  /** Marks the passage being tagged (or nothing), so it stays visible while the form has focus. */
+  markPending(range: Range | null): void {
+    if (!canPaint(this.win)) return;
+    if (!range) this.win.CSS.highlights.delete(PENDING_HIGHLIGHT);
+    else this.win.CSS.highlights.set(PENDING_HIGHLIGHT, new this.win.Highlight(range));
+  }
+
   /** The claims currently painted. */
   claims(): readonly PaintedClaim[] {
     return this.painted;
@@ -76,6 +83,7 @@ export class HighlightPainter {
   clear(): void {
     this.paint([]);
     this.setActive([]);
+    this.markPending(null);
   }
 
   /** Ids of painted claims whose passage lies under the viewport point (x, y). */

@@ -146,7 +146,7 @@ export async function paintedPassages(page: Page): Promise<Record<string, string
   return page.evaluate(() => {
     const out: Record<string, string[]> = {};
     CSS.highlights.forEach((highlight, name) => {
-      if (!name.startsWith('recipe-lens-') || name === 'recipe-lens-active') return;
+      if (!/^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$/.test(name)) return;
       out[name] = [...highlight].map((r) => (r as Range).toString().replace(/\s+/g, ' ').trim());
     });
     return out;
@@ -164,7 +164,7 @@ export async function waitForPainted(page: Page, count: number, timeout = 10000)
     (n) => {
       let total = 0;
       CSS.highlights.forEach((h, name) => {
-        if (name.startsWith('recipe-lens-') && name !== 'recipe-lens-active') total += h.size;
+        if (/^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$/.test(name)) total += h.size;
       });
       return total >= n;
     },

@@ -126,13 +126,28 @@ describe('findExact / findFuzzy', () => {
       expect(ms).toBeLessThan(1500);
     });
 
-    it('uses the position hint window for a quote whose seeds are all common', () => {
+    it.each([
+      ['with', 100_000],
+      ['without', null],
+    ])('finds a lightly edited medium quote %s a position hint', (_w, hint) => {
       const quote = 'the quick brown fox jumps over the lazy dog and keeps running far away';
       const pageWithQuote = page.slice(0, 100_000) + quote.replace('lazy', 'sleepy') + page.slice(100_000);
       const t0 = performance.now();
-      const spans = findFuzzy(pageWithQuote, quote, { hint: 100_000 });
+      const spans = findFuzzy(pageWithQuote, quote, { hint });
       expect(performance.now() - t0).toBeLessThan(1500);
       expect(spans[0]?.start).toBe(100_000);
+      expect(spans[0]?.end).toBe(100_000 + quote.length + 2);
+    });
+
+    it('finds a quote made only of common words when the hint points at it', () => {
+      // Every seed of this quote occurs hundreds of times, so only the hint window can find it.
+      const common = 'the of and with for a to in the of and with for a to in the of and with for a to in RL';
+      const near = 'the of and with for a to in the of and with for a to in xx the of and with for a to in RL';
+      const filler = ' the of and with for a to in'.repeat(40);
+      const pageWithQuote = page.slice(0, 700_000) + filler + ' ' + near + page.slice(700_000);
+      const at = 700_000 + filler.length + 1;
+      const spans = findFuzzy(pageWithQuote, common, { hint: at + 5 });
+      expect(spans.some((s) => Math.abs(s.start - at) <= 30)).toBe(true);
     });
 
     it('scans the whole text for a short quote and gives up quickly when absent', () => {

@@ -1,38 +1,21 @@
 import { it } from 'vitest';
-import { anchor, describe as describeRange, buildTextIndex, rangeFromOffsets } from '../../lib/anchoring';
-const original = [
-    '<h2>Post-training</h2>',
-    '<p>To develop the hybrid model, we implemented a four-stage training pipeline. ',
-    'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ',
-    'The third stage fused thinking and non-thinking modes into one model. ',
-    'Finally, general RL was applied across more than 20 domains.</p>',
-    '<h2>Evaluation</h2><p>The model was evaluated on math, code and agent benchmarks.</p>',
-  ].join('');
-function sel(needle: string) {
-  document.body.innerHTML = original;
+import { anchorAll, buildTextIndex, describe as d, rangeFromOffsets } from '../../lib/anchoring';
+it('perf', () => {
+  const parts: string[] = [];
+  for (let i = 0; i < 10000; i++) parts.push(`<p>Paragraph ${i} says that <a href="#">model ${i % 97}</a> was trained with <strong>GRPO</strong> for ${i} steps, and the reward was rule-based in stage ${i % 7}.</p>`);
+  let t0 = performance.now();
+  document.body.innerHTML = parts.join('\n').repeat(2);
+  console.log('parse', performance.now() - t0);
+  t0 = performance.now();
   const idx = buildTextIndex(document);
-  const s = idx.text.indexOf(needle);
-  const r = rangeFromOffsets(idx, s, s + needle.length)!;
-  return describeRange(r);
-}
-it('dbg', () => {
-  const cases: Array<[string, string, string]> = [
-    ['utilizing rule-based rewards to improve exploration', 'utilizing rule-based rewards to improve', 'utilizing verifiable rewards to improve'],
-    ['The third stage fused thinking and non-thinking modes into one model.', 'fused thinking and', 'fused both thinking and'],
-    ['general RL was applied across more than 20 domains', 'more than 20', 'more than'],
-    ['we implemented a four-stage training pipeline', 'four-stage', 'fourstage'],
-    ['In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.', 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ', ''],
-    ['In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.', 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ', 'In the second stage we scaled up RL compute, using rule-based rewards to improve exploration. '],
-    ['In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.', 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ', 'In the second stage we scaled up the compute, using model-based rewards to improve exploitation. '],
-    ['In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.', 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ', 'In the third stage we scaled down SFT data, utilizing model-based rewards to reduce exploration. '],
-    ['In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.', 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ', '', ],
-    ['four-stage', 'four-stage', 'three-stage'],
-    ['four-stage training', 'four-stage training', 'five-stage training'],
-  ];
-  for (const [needle, from, to] of cases) {
-    const s = sel(needle);
-    document.body.innerHTML = original.replace(from, to) + (to === '' ? '<p>Separately, in the second stage we scaled up SFT compute, utilizing rule-based filters to improve quality.</p><p>In the final stage we scaled up the evaluation, using many benchmarks to measure the model.</p>' : '');
-    const r = anchor(document, s);
-    console.log(JSON.stringify(needle.slice(0, 40)), '→', r.status, r.confidence, r.status === 'anchored' ? JSON.stringify(r.text) : r.reason);
-  }
+  console.log('index', performance.now() - t0, idx.text.length);
+  const list = [] as any[];
+  for (let i = 0; i < 500; i++) { const s = idx.text.indexOf(`Paragraph ${i * 20} says`); list.push(d(rangeFromOffsets(idx, s, s + 80)!, document, idx)); }
+  t0 = performance.now();
+  const res = anchorAll(document, list, idx);
+  console.log('anchorAll 500', performance.now() - t0, res.filter(r => r.status === 'anchored').length, res.map(r => r.confidence).slice(0,5));
+  const edited = list.map((s) => ({ quote: { ...s.quote, exact: s.quote.exact.replace('trained', 'tuned') } }));
+  t0 = performance.now();
+  const res2 = anchorAll(document, edited, idx);
+  console.log('anchorAll 500 fuzzy', performance.now() - t0, res2.filter(r => r.status === 'anchored').length, res2.map(r => r.confidence).slice(0,5));
 });

@@ -39,6 +39,8 @@ export class CaptureUi {
       };
       const a = locate(squashed[at]!);
       const b = locate(squashed[at + needle.length - 1]! + 1);
+      // A curator selects what they see: bring the passage into view first.
+      (a.node.parentElement ?? document.body).scrollIntoView({ block: 'center' });
       const range = document.createRange();
       range.setStart(a.node, a.offset);
       range.setEnd(b.node, b.offset);
@@ -92,7 +94,7 @@ export class CaptureUi {
     const point = await this.page.evaluate((needle) => {
       let target: Range | null = null;
       CSS.highlights.forEach((h, name) => {
-        if (!name.startsWith('recipe-lens-') || name === 'recipe-lens-active' || target) return;
+        if (!/^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$/.test(name) || target) return;
         for (const r of h) {
           if ((r as Range).toString().replace(/\s+/g, ' ').includes(needle)) {
             target = r as Range;

@@ -1,0 +1,365 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ClaimRecord, type SourceKind } from '../../lib/schema';
+import {
+  KNOWN_PUBLISHERS,
+  detectSource,
+  guessModels,
+  normalizeDate,
+  normalizeUrl,
+  registrableDomain,
+} from '../../lib/source';
+
+const TODAY = '2026-11-29';
+const docOf = (html: string): Document => new DOMParser().parseFromString(html, 'text/html');
+const page = (head: string, body = ''): Document =>
+  docOf(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+
+describe('normalizeUrl', () => {
+  it.each([
+    ['https://example.com/post?utm_source=x&utm_medium=y&id=3#section-2', 'https://example.com/post?id=3'],
+    ['https://example.com/a?b=2&fbclid=abc&a=1&gclid=z', 'https://example.com/a?b=2&a=1'],
+    [
+      'https://example.com/a?mc_cid=1&mc_eid=2&ref=hn&ref_src=twsrc&spm=a.b&from=timeline&si=x&igshid=y&_hsenc=p&_hsmi=q&yclid=r&msclkid=s&UTM_Campaign=t',
+      'https://example.com/a',
+    ],
+    ['https://example.com/a?z=1&y=2&x=3', 'https://example.com/a?z=1&y=2&x=3'],
+    ['https://example.com/a?q=a%20b&tag=c+d', 'https://example.com/a?q=a%20b&tag=c+d'],
+    ['HTTPS://Example.COM:443/Path/To', 'https://example.com/Path/To'],
+    ['http://example.com:80', 'http://example.com/'],
+    ['http://example.com:8080/x', 'http://example.com:8080/x'],
+    ['https://example.com', 'https://example.com/'],
+    ['https://example.com/blog/index.html', 'https://example.com/blog/index.html'],
+    ['https://example.com/page?', 'https://example.com/page'],
+    ['https://example.com/page#:~:text=slime', 'https://example.com/page'],
+    ['https://user:secret@example.com/x', 'https://example.com/x'],
+    ['  https://github.com/THUDM/slime  ', 'https://github.com/THUDM/slime'],
+    ['not a url', 'not a url'],
+    ['  /relative/path  ', '/relative/path'],
+    ['chrome://extensions/', 'chrome://extensions/'],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeUrl(input)).toBe(expected);
+  });
+
+  it.each([
+    ['https://www.example.com/a?utm_source=x', 'https://example.com/a', 'https://example.com/a'],
+    ['https://blog.example.com/post?id=1', 'https://www.example.com/post', 'https://www.example.com/post'],
+    ['https://example.com/a/b?x=1', '/canonical/b', 'https://example.com/canonical/b'],
+    ['https://example.com/a', 'https://example.com/c#frag', 'https://example.com/c'],
+    ['https://example.com/a', 'https://medium.com/@someone/a', 'https://example.com/a'],
+    ['https://qwenlm.github.io/blog/qwen3/', 'https://someone.github.io/blog/qwen3/', 'https://qwenlm.github.io/blog/qwen3/'],
+    ['https://example.com/a', 'ftp://example.com/a', 'https://example.com/a'],
+    ['https://example.com/a', '', 'https://example.com/a'],
+    ['https://example.com/a', null, 'https://example.com/a'],
+    ['https://news.example.co.uk/a', 'https://www.example.co.uk/b', 'https://www.example.co.uk/b'],
+    ['https://a.co.uk/x', 'https://b.co.uk/x', 'https://a.co.uk/x'],
+  ])('%j with canonical %j → %j', (url, canonical, expected) => {
+    expect(normalizeUrl(url, canonical)).toBe(expected);
+  });
+
+  it.each([
+    ['https://Example.com:443/a/../b/?utm_source=x&k=v w#f'],
+    ['https://example.com/%E4%B8%AD%E6%96%87?q=%20'],
+    ['https://例子.测试/路径?名=值'],
+    ['http://fixtures.test/blog/qwen3/'],
+    ['https://example.com/a?x=1&&y=2&'],
+    ['not a url'],
+  ])('is idempotent on %j', (input) => {
+    const once = normalizeUrl(input);
+    expect(normalizeUrl(once)).toBe(once);
+    expect(normalizeUrl(once, once)).toBe(once);
+  });
+
+  it.each([
+    ['example.com', 'example.com'],
+    ['www.example.com', 'example.com'],
+    ['a.b.example.co.uk', 'example.co.uk'],
+    ['qwenlm.github.io', 'qwenlm.github.io'],
+    ['localhost', 'localhost'],
+    ['127.0.0.1', '127.0.0.1'],
+  ])('registrableDomain(%j) = %j', (host, site) => {
+    expect(registrableDomain(host)).toBe(site);
+  });
+});
+
+describe('normalizeDate', () => {
+  it.each([
+    ['2025/04/29', '2025-04-29'],
+    ['2025-04-29', '2025-04-29'],
+    ['2025-4-9', '2025-04-09'],
+    ['2025-04-29T23:30:00-07:00', '2025-04-29'],
+    ['2025-04-29T10:00:00.000Z', '2025-04-29'],
+    ['20250429', '2025-04-29'],
+    ['April 29, 2025', '2025-04-29'],
+    ['Sept. 3, 2025', '2025-09-03'],
+    ['29 Apr 2025', '2025-04-29'],
+    ['2025年4月29日', '2025-04-29'],
+    ['2025', null],
+    ['2025-02-30', null],
+    ['yesterday', null],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeDate(input)).toBe(expected);
+  });
+});
+
+describe('detectSource on small documents', () => {
+  it('reads an arXiv abstract page with citation_* meta', () => {
+    const doc = page(
+      `<title>[2501.12948] DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning</title>
+       <meta name="citation_title" content="DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning">
+       <meta name="citation_date" content="2025/01/22">
+       <meta name="citation_pdf_url" content="https://arxiv.org/pdf/2501.12948">
+       <meta name="citation_arxiv_id" content="2501.12948">
+       <meta property="og:site_name" content="arXiv.org">
+       <link rel="canonical" href="https://arxiv.org/abs/2501.12948">`,
+      '<h1 class="title">DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning</h1>',
+    );
+    const s = detectSource(doc, 'https://arxiv.org/abs/2501.12948v1?utm_source=x#S3', TODAY);
+    expect(s).toEqual({
+      url: 'https://arxiv.org/abs/2501.12948',
+      title: 'DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning',
+      kind: 'technical_report',
+      publisher: null,
+      published: '2025-01-22',
+      accessed: TODAY,
+      models: ['DeepSeek-R1'],
+    });
+  });
+
+  it('reads a Hugging Face model card', () => {
+    const doc = page(
+      '<title>Qwen/Qwen3-8B · Hugging Face</title><meta property="og:title" content="Qwen/Qwen3-8B · Hugging Face">',
+      '<h1>Qwen3-8B</h1><h2>Qwen3 Highlights</h2>',
+    );
+    const s = detectSource(doc, 'https://huggingface.co/Qwen/Qwen3-8B', TODAY);
+    expect(s.kind).toBe('model_card');
+    expect(s.publisher).toBe('Qwen Team');
+    expect(s.title).toBe('Qwen/Qwen3-8B · Hugging Face');
+    expect(s.models[0]).toBe('Qwen3-8B');
+    expect(s.models).toContain('Qwen3');
+  });
+
+  it('reads a GitHub repository, keeping unmapped owners as publisher', () => {
+    const doc = page(
+      '<title>GitHub - THUDM/slime: slime is an LLM post-training framework for RL Scaling.</title>',
+      '<article class="markdown-body"><h1>slime</h1></article>',
+    );
+    const s = detectSource(doc, 'https://github.com/THUDM/slime', TODAY);
+    expect([s.kind, s.publisher, s.url]).toEqual(['repository', 'THUDM', 'https://github.com/THUDM/slime']);
+  });
+
+  it('reads a GitHub release page', () => {
+    const doc = page(
+      '<title>Release v0.5.0 · volcengine/verl · GitHub</title>',
+      '<div class="release-header"><relative-time datetime="2025-07-22T08:00:00Z">Jul 22</relative-time></div>',
+    );
+    const s = detectSource(doc, 'https://github.com/volcengine/verl/releases/tag/v0.5.0', TODAY);
+    expect([s.kind, s.publisher, s.published]).toEqual(['release', 'ByteDance Seed', '2025-07-22']);
+  });
+
+  it('calls a Medium post third-party', () => {
+    const doc = page(
+      `<title>How Qwen3 was trained | by Some One | Medium</title>
+       <meta property="og:type" content="article">
+       <meta property="og:site_name" content="Medium">
+       <meta property="og:title" content="How Qwen3 was trained">
+       <meta property="article:published_time" content="2025-05-02T08:10:00.000Z">
+       <meta name="author" content="Some One">`,
+      '<article><h1>How Qwen3 was trained</h1></article>',
+    );
+    const s = detectSource(doc, 'https://medium.com/@someone/how-qwen3-was-trained-abc123?source=rss', TODAY);
+    expect([s.kind, s.publisher, s.published, s.title]).toEqual([
+      'third_party',
+      'Medium',
+      '2025-05-02',
+      'How Qwen3 was trained',
+    ]);
+    expect(s.models).toEqual(['Qwen3']);
+  });
+
+  it('reads a lab blog post with article:published_time', () => {
+    const doc = page(
+      `<title>GLM-5: From Vibe Coding to Agentic Engineering</title>
+       <meta property="og:type" content="article">
+       <meta property="og:site_name" content="Z.ai">
+       <meta property="article:published_time" content="2026-02-11T12:00:00+08:00">`,
+      '<article><h1>GLM-5: From Vibe Coding to Agentic Engineering</h1><h2>Post-training with slime</h2></article>',
+    );
+    const s = detectSource(doc, 'https://z.ai/blog/glm-5', TODAY);
+    expect([s.kind, s.publisher, s.published, s.models]).toEqual(['official_blog', 'Zhipu AI', '2026-02-11', ['GLM-5']]);
+  });
+
+  it.each([
+    ['a PDF in a lab repository', 'https://github.com/deepseek-ai/DeepSeek-R1/blob/main/DeepSeek_R1.pdf', '<title>x</title>', 'technical_report', 'DeepSeek'],
+    ['an OpenReview page', 'https://openreview.net/forum?id=abc', '<title>Some paper | OpenReview</title>', 'technical_report', null],
+    ['a page titled technical report', 'https://example.org/kimi', '<title>Kimi K2: Open Agentic Intelligence — Technical Report</title>', 'technical_report', null],
+    ['a Hugging Face paper page', 'https://huggingface.co/papers/2505.09388', '<title>Paper page - Qwen3 Technical Report</title>', 'technical_report', null],
+    ['a GitHub repository of a mapped owner', 'https://github.com/QwenLM/Qwen3', '<title>GitHub - QwenLM/Qwen3</title>', 'repository', 'Qwen Team'],
+    ['a GitHub file view', 'https://github.com/zai-org/GLM-5/blob/main/README.md', '<title>GLM-5/README.md</title>', 'repository', 'Zhipu AI'],
+    ['a GitHub organisation page', 'https://github.com/orgs/QwenLM/repositories', '<title>QwenLM repositories</title>', 'third_party', null],
+    ['a Hugging Face dataset', 'https://huggingface.co/datasets/deepseek-ai/some-data', '<title>x</title>', 'repository', 'DeepSeek'],
+    ['a ModelScope model page', 'https://modelscope.cn/models/Qwen/Qwen3-8B', '<title>Qwen3-8B</title>', 'model_card', 'Qwen Team'],
+    ['the Hugging Face blog', 'https://huggingface.co/blog/open-r1', '<title>Open-R1</title>', 'official_blog', 'Hugging Face'],
+    ['an org article on the Hugging Face blog', 'https://huggingface.co/blog/zai-org/glm-5', '<title>GLM-5</title>', 'official_blog', 'Zhipu AI'],
+    ['a lab sub-domain', 'https://api-docs.deepseek.com/news/news250120', '<title>DeepSeek-R1 Release | DeepSeek API Docs</title>', 'official_blog', 'DeepSeek'],
+    ['the Qwen blog', 'https://qwenlm.github.io/blog/qwen3/', '<title>Qwen3: Think Deeper, Act Faster</title>', 'official_blog', 'Qwen Team'],
+    ['a site calling itself a lab', 'https://lab.example/posts/1', '<title>x</title><meta property="og:site_name" content="Mistral AI">', 'official_blog', 'Mistral AI'],
+    ['release notes', 'https://help.example.com/notes', '<title>Model Release Notes</title>', 'release', null],
+    ['a changelog', 'https://example.com/changelog', '<title>Changelog</title><meta property="og:site_name" content="Example">', 'release', 'Example'],
+    ['a version release on an unknown site', 'https://example.com/x', '<title>Release v1.2.0</title>', 'release', null],
+    ['a Substack post', 'https://someone.substack.com/p/glm-5', '<title>GLM-5 notes</title><meta property="og:type" content="article"><meta property="og:site_name" content="Interconnects">', 'third_party', 'Interconnects'],
+    ['a Zhihu article', 'https://zhuanlan.zhihu.com/p/123', '<title>Qwen3 技术解读 - 知乎</title><meta name="author" content="某人">', 'third_party', '某人'],
+    ['a third-party /blog/ page that names itself', 'https://ml.example/blog/qwen3-review', '<title>Qwen3 review</title><meta property="og:site_name" content="ML Weekly">', 'third_party', 'ML Weekly'],
+  ] as Array<[string, string, string, SourceKind, string | null]>)('classifies %s', (_what, url, head, kind, publisher) => {
+    const s = detectSource(page(head, '<article><p>text</p></article>'), url, TODAY);
+    expect([s.kind, s.publisher]).toEqual([kind, publisher]);
+  });
+
+  it.each([
+    ['a header <time>', '', '<article><header><time datetime="2025-04-29">April 29</time></header></article>', '2025-04-29'],
+    ['JSON-LD datePublished', '<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"BlogPosting","datePublished":"2025-07-28T00:00:00+08:00"}]}</script>', '', '2025-07-28'],
+    ['malformed JSON-LD', '<script type="application/ld+json">{oops</script>', '', null],
+    ['citation_publication_date', '<meta name="citation_publication_date" content="2025/04/29">', '', '2025-04-29'],
+    ['nothing', '', '<p>Posted by the team</p>', null],
+  ])('dates a page from %s', (_what, head, body, expected) => {
+    expect(detectSource(page(`<title>t</title>${head}`, body), 'https://example.com/p', TODAY).published).toBe(expected);
+  });
+
+  it('collapses white space in titles and falls back to og:title, then <title>', () => {
+    expect(detectSource(page('<title>  A \n  title  </title>'), 'https://example.com/', TODAY).title).toBe('A title');
+    expect(
+      detectSource(page('<title>Site</title><meta property="og:title" content=" The   post "> '), 'https://example.com/', TODAY)
+        .title,
+    ).toBe('The post');
+  });
+
+  it('resolves a relative canonical link against the page URL', () => {
+    const doc = page('<title>t</title><link rel="canonical" href="/blog/post">');
+    expect(detectSource(doc, 'https://example.com/blog/post?utm_medium=x&page=2#top', TODAY).url).toBe(
+      'https://example.com/blog/post',
+    );
+  });
+
+  it('ignores a canonical link to another site', () => {
+    const doc = page('<title>t</title><link rel="canonical" href="https://syndication.example.net/post">');
+    expect(detectSource(doc, 'https://example.com/post', TODAY).url).toBe('https://example.com/post');
+  });
+});
+
+describe('guessModels', () => {
+  it.each([
+    ['Qwen3: Think Deeper, Act Faster', '', 'https://qwenlm.github.io/blog/qwen3/', ['Qwen3']],
+    ['deepseek-ai/DeepSeek-R1: README.md', '<h1>DeepSeek-R1</h1><p>We introduce DeepSeek-R1-Zero and DeepSeek-R1.</p>', 'https://github.com/deepseek-ai/DeepSeek-R1', ['DeepSeek-R1', 'DeepSeek-R1-Zero']],
+    ['Kimi K2.6: Long-horizon coding', '<h2>Compared with Kimi K2.5</h2>', 'https://example.com/', ['Kimi K2.6', 'Kimi K2.5']],
+    ['MiniMax M3 and MaxProof', '', 'https://example.com/', ['MiniMax M3']],
+    ['Introducing Claude Opus 4.1', '<h2>Gemini 2.5 Pro, GPT-5 and Llama 4</h2>', 'https://example.com/', ['Claude Opus 4.1', 'Gemini 2.5 Pro', 'GPT-5', 'Llama 4']],
+    ['GLM-5.2 and GLM-5V-Turbo', '', 'https://z.ai/blog/glm-5.2', ['GLM-5.2', 'GLM-5V-Turbo']],
+    ['DeepSeek-V3.2 Release', '', 'https://example.com/', ['DeepSeek-V3.2']],
+    ['Qwen3.5: Towards native multimodal agents', '<h2>Section 2</h2><h2>Upgrade to FSDP2</h2><h2>Apache 2.0</h2>', 'https://example.com/', ['Qwen3.5']],
+    ['slime', '<h2>Why This Design Matters</h2>', 'https://github.com/THUDM/slime', []],
+  ])('%j → %j', (title, body, url, expected) => {
+    expect(guessModels(page(`<title>${title}</title>`, body), url)).toEqual(expected);
+  });
+
+  it('ranks the title first, dedupes case-insensitively and keeps at most 8', () => {
+    const headings = Array.from({ length: 12 }, (_, i) => `<h2>GPT-${i + 10}</h2>`).join('');
+    const models = guessModels(page('<title>Qwen3 vs QWEN3</title>', `<h1>qwen3</h1>${headings}`), 'https://example.com/');
+    expect(models[0]).toBe('Qwen3');
+    expect(models).toHaveLength(8);
+    expect(models.filter((m) => m.toLowerCase() === 'qwen3')).toHaveLength(1);
+  });
+
+  it('lets a lower-case URL slug confirm a name seen in a heading', () => {
+    const body = '<h2>GLM-4.7</h2><h2>GLM-5</h2>';
+    expect(guessModels(page('<title>Blog</title>', body), 'https://z.ai/blog/glm-5')).toEqual(['GLM-5', 'GLM-4.7']);
+  });
+});
+
+describe('KNOWN_PUBLISHERS', () => {
+  it.each([
+    ['qwenlm.github.io', 'Qwen Team'],
+    ['qwen.ai', 'Qwen Team'],
+    ['z.ai', 'Zhipu AI'],
+    ['zhipuai.cn', 'Zhipu AI'],
+    ['bigmodel.cn', 'Zhipu AI'],
+    ['github.com/QwenLM', 'Qwen Team'],
+    ['github.com/deepseek-ai', 'DeepSeek'],
+    ['github.com/volcengine', 'ByteDance Seed'],
+    ['github.com/MoonshotAI', 'Moonshot AI'],
+    ['github.com/MiniMax-AI', 'MiniMax'],
+  ])('%s → %s', (key, name) => {
+    expect(KNOWN_PUBLISHERS[key]).toBe(name);
+  });
+
+  it('leaves THUDM unmapped so its repositories keep the owner name', () => {
+    expect(KNOWN_PUBLISHERS['github.com/THUDM']).toBeUndefined();
+  });
+});
+
+interface FixturePage {
+  file: string;
+  url: string;
+  source_kind: SourceKind;
+  publisher: string;
+  title: string;
+  records: string | null;
+}
+
+const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');
+const hasFixtures = existsSync(path.join(FIXTURES, 'pages.json'));
+
+if (hasFixtures) {
+  const pages = JSON.parse(readFileSync(path.join(FIXTURES, 'pages.json'), 'utf8')) as FixturePage[];
+  const load = (p: FixturePage) =>
+    detectSource(docOf(readFileSync(path.join(FIXTURES, p.file), 'utf8')), p.url, TODAY);
+
+  describe('detectSource on the shared fixture pages', () => {
+    it.each(pages.map((p) => [p.file, p] as const))('%s matches pages.json', (_file, p) => {
+      const s = load(p);
+      expect({ url: s.url, kind: s.kind, publisher: s.publisher, title: s.title }).toEqual({
+        url: p.url,
+        kind: p.source_kind,
+        publisher: p.publisher,
+        title: p.title,
+      });
+    });
+
+    it.each(pages.filter((p) => p.records !== null).map((p) => [p.file, p] as const))(
+      '%s agrees with the source of its curated records',
+      (_file, p) => {
+        const s = load(p);
+        const lines = readFileSync(path.join(FIXTURES, p.records as string), 'utf8').split('\n').filter(Boolean);
+        for (const line of lines) {
+          const record = ClaimRecord.parse(JSON.parse(line));
+          expect({ url: s.url, kind: s.kind, publisher: s.publisher, title: s.title }).toEqual({
+            url: record.source.url,
+            kind: record.source.kind,
+            publisher: record.source.publisher,
+            title: record.source.title,
+          });
+        }
+      },
+    );
+
+    it.each([
+      ['pages/QwenLM__qwenlm.github.io__content_blog_qwen3_index.html', 'Qwen3', []],
+      ['pages/deepseek-ai__DeepSeek-R1__README.html', 'DeepSeek-R1', ['DeepSeek-R1-Zero']],
+      ['pages/THUDM__slime__README.html', undefined, []],
+    ] as Array<[string, string | undefined, string[]]>)('%s is about %s', (file, first, also) => {
+      const p = pages.find((x) => x.file === file);
+      expect(p).toBeDefined();
+      const s = load(p as FixturePage);
+      expect(s.models[0]).toBe(first);
+      for (const m of also) expect(s.models).toContain(m);
+      expect(s.models.length).toBeLessThanOrEqual(8);
+    });
+  });
+} else {
+  it(`fixture pages are missing at ${FIXTURES}: fixture checks not run`, () => {
+    expect(hasFixtures).toBe(false);
+  });
+}
