@@ -76,7 +76,9 @@ export class ClaimsSession {
     this.ctx.addEventListener(document, 'selectionchange', () => this.onSelectionChange());
     this.ctx.addEventListener(document, 'pointermove', (e) => this.onPointerMove(e as PointerEvent), { passive: true });
     this.ctx.addEventListener(document, 'click', (e) => this.onClick(e as MouseEvent));
-    this.ctx.addEventListener(window, 'wxt:locationchange', () => this.onLocationChange());
+    // The Navigation API's event fires before the URL changes: read it once the navigation has committed.
+    this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
+    this.ctx.addEventListener(window, 'popstate', () => this.onLocationChange());
     this.ctx.onInvalidated(() => this.stop());
     void this.load();
   }
