@@ -11,10 +11,7 @@ export interface FoldedContext {
   suffix: string;
 }
 
-/**
- * Agreement in [0,1] between the stored prefix/suffix and the folded text
- * immediately before `start` / after `end`; null when no context is stored.
- */
+/** Agreement in [0,1] of the stored prefix/suffix with the folded text around [start, end); null when none is stored. */
 export function contextAgreement(folded: string, start: number, end: number, ctx: FoldedContext): number | null {
   const sides: number[] = [];
   if (ctx.prefix.length > 0) {

@@ -22,12 +22,10 @@ function defaultRoot(range: Range): Document | Element {
   return c.nodeType === 9 ? (c as Document) : (c.ownerDocument as Document);
 }
 
-/**
- * Describes `range` as selectors over the rendered text of `root` (default:
- * the range's document). `quote.exact` is empty when the range covers no
- * visible text; callers should reject such a selection.
- */
+/** Describes a Range as stored selectors (quote with 32-character context, position) over the rendered text of `root` (default: the range's document). */
 export function describe(range: Range, root?: Document | Element, index?: TextIndex): PassageSelectors {
+  // `quote.exact` comes back empty when the range covers no visible text;
+  // callers should reject such a selection.
   const idx = index ?? buildTextIndex(root ?? defaultRoot(range));
   const raw = offsetsOfRange(range, idx);
   const { start, end } = trimOffsets(idx.text, raw.start, raw.end);

@@ -16,7 +16,7 @@ export interface Span {
 /** Most exact occurrences collected for one quote. */
 export const MAX_OCCURRENCES = 1000;
 
-/** Start offsets of every (non-overlapping-agnostic) exact occurrence of `needle` in `haystack`, at most `limit`. */
+/** Start offsets of the exact occurrences of `needle` in `haystack` (overlapping ones included), at most `limit`. */
 export function findExact(haystack: string, needle: string, limit = MAX_OCCURRENCES): number[] {
   const out: number[] = [];
   if (needle.length === 0) return out;
@@ -54,11 +54,7 @@ const MAX_WINDOWS = 8;
 /** Slack added around each window. */
 const WINDOW_PAD = 16;
 
-/**
- * Approximate substring search: spans of `text` within `maxErrors` edits of
- * `pattern`, best first. Short patterns or small texts are scanned whole
- * (O(n·⌈m/32⌉)); otherwise only windows around seed hits and the hint are.
- */
+/** Approximate substring search: non-overlapping spans of `text` within `maxErrors` edits of `pattern`, fewest edits first. */
 export function findFuzzy(text: string, pattern: string, options: FuzzyOptions = {}): Span[] {
   const m = pattern.length;
   const n = text.length;
@@ -66,6 +62,8 @@ export function findFuzzy(text: string, pattern: string, options: FuzzyOptions =
   const k = options.maxErrors ?? maxErrorsFor(m);
   const maxCandidates = options.maxCandidates ?? 16;
   const forward = new ApproxPattern(pattern);
+  // Short patterns or small texts are scanned whole, in O(n·⌈m/32⌉); otherwise
+  // only windows around seed hits and around the position hint are.
   const windows: Array<[number, number]> = [];
   if (n * forward.blocks <= FULL_SCAN_BUDGET) {
     windows.push([0, n]);
@@ -84,7 +82,15 @@ export function findFuzzy(text: string, pattern: string, options: FuzzyOptions =
     }
   }
   if (ends.size === 0) return [];
-  const ranked = [...ends].sort((x, y) => x[1] - y[1] || x[0] - y[0]).slice(0, maxCandidates);
+  const all = [...ends];
+  const ranked = all.sort((x, y) => x[1] - y[1] || x[0] - y[0]).slice(0, maxCandidates);
+  const hint = options.hint;
+  if (hint !== null && hint !== undefined && Number.isFinite(hint)) {
+    // Also keep the candidates nearest the hint, which may have lost on distance alone.
+    const expectedEnd = hint + m;
+    const near = [...all].sort((x, y) => Math.abs(x[0] - expectedEnd) - Math.abs(y[0] - expectedEnd)).slice(0, 4);
+    for (const c of near) if (!ranked.includes(c)) ranked.push(c);
+  }
   const backward = new ApproxPattern(reverse(pattern));
   const spans: Span[] = [];
   for (const [end] of ranked) {

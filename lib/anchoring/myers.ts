@@ -43,13 +43,10 @@ export class ApproxPattern {
     this.lastMask = 1 << ((pattern.length - 1) % WORD);
   }
 
-  /**
-   * Scans `count` characters of `text` starting at `from` and moving by `step`
-   * (1 forwards, -1 backwards; pass a reversed pattern to match backwards).
-   * Returns scores where scores[i] is the edit distance between the pattern
-   * and the best text span ending at the i-th scanned character ('infix') or
-   * the span from the first scanned character to it ('anchored').
-   */
+  /** Edit-distance scores of the pattern against `count` characters of `text` read from `from` by `step` (see below). */
+  // scores[i] is the distance between the pattern and the best span ending at
+  // the i-th scanned character ('infix'), or the span from the first scanned
+  // character to it ('anchored'). With step -1, pass a reversed pattern.
   scan(text: string, from: number, count: number, step: 1 | -1, mode: ScanMode): Int32Array {
     const B = this.blocks;
     const pv = new Int32Array(B).fill(-1);

@@ -19,6 +19,8 @@ export async function importRecords(db: RecipeDatabase, records: readonly Survey
   const tx = db.transaction(['claims', 'models'], 'readwrite');
   const claims = tx.objectStore('claims');
   const models = tx.objectStore('models');
+  // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
+  tx.done.catch(() => undefined);
   try {
     for (const record of records) {
       if (record.schema === CLAIM_SCHEMA) {

@@ -26,6 +26,8 @@ export async function openRecipeDb(options: OpenOptions = {}): Promise<RecipeDat
   try {
     const db = await openDB<RecipeDb>(options.name ?? DB_NAME, version, {
       upgrade(db, oldVersion, newVersion, tx) {
+        // A failed migration aborts this transaction; openDB's own rejection carries the error.
+        tx.done.catch(() => undefined);
         runMigrations(db, tx, oldVersion, newVersion ?? version, migrations).catch((error: unknown) => {
           migrationError = error;
           try {

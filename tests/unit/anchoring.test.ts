@@ -343,15 +343,26 @@ suite('anchor: approximate matches and orphans', () => {
     expect(r.text).toBe('The third stage merged thinking and non-thinking modes into one model.');
   });
 
-  it('orphans a passage whose sentence was deleted, even with a similar sentence elsewhere', () => {
-    const sel = capture('In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.');
-    const edited = original
-      .replace('In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration. ', '')
-      .replace('<h2>Evaluation</h2>', '<h2>Evaluation</h2><p>In the final stage we scaled up the evaluation, using many benchmarks to measure the model.</p>');
+  it.each([
+    ['shares only common words', 'In the final stage we scaled up the evaluation, using many benchmarks to measure the model.'],
+    ['is a close paraphrase in another place', 'Separately, in the second stage we scaled up SFT compute, utilizing rule-based filters to improve quality.'],
+  ])('orphans a passage whose sentence was deleted, even when a sentence elsewhere %s', (_name, elsewhere) => {
+    const sentence = 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.';
+    const sel = capture(sentence);
+    const edited = original.replace(`${sentence} `, '').replace('<h2>Evaluation</h2>', `<h2>Evaluation</h2><p>${elsewhere}</p>`);
     const doc = page(edited);
     const r = anchor(doc, sel);
     expect(r.status).toBe('orphan');
     expect(r.confidence).toBeLessThan(ORPHAN_THRESHOLD);
+  });
+
+  it('anchors the same sentence edited in place in several words, flagged as not exact', () => {
+    const sentence = 'In the second stage we scaled up RL compute, utilizing rule-based rewards to improve exploration.';
+    const sel = capture(sentence);
+    const rewritten = 'In the second stage we scaled up the compute, using rule-based rewards to improve exploitation.';
+    const r = mustAnchor(anchor(page(original.replace(sentence, rewritten)), sel));
+    expect(r.exact).toBe(false);
+    expect(r.text).toBe(rewritten);
   });
 
   it('orphans a quote that never was on the page', () => {
@@ -442,6 +453,7 @@ if (fixturesPresent) {
       const index = buildTextIndex(doc);
       const r = mustAnchor(anchor(doc, { quote: c.quote, position: null }, index));
       expect(r.exact).toBe(true);
+      expect(r.confidence).toBe(1);
       expect(textOfRange(r.range, index)).toBe(normalizeQuoteText(c.quote.exact));
       const d = describeRange(r.range, doc, index);
       expect(d.quote.exact).toBe(normalizeQuoteText(c.quote.exact));

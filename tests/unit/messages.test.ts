@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { CHANNEL, contentToBackground, dispatch, fromOurBackground, fromOurContentScript, fromOurPage, pageToBackground, routes } from '../../lib/messages';
+import { claim } from './fixtures/records';
+
+const id = browser.runtime.id;
+const tabSender = { id, tab: { id: 7 } as never, frameId: 0, url: 'https://example.org/page' };
+const pageSender = { id, url: browser.runtime.getURL('/options.html') };
+
+function table(handler = async (req: unknown) => ({ echoed: req })) {
+  const content = Object.fromEntries(Object.keys(contentToBackground).map((k) => [k, handler]));
+  const pages = Object.fromEntries(Object.keys(pageToBackground).map((k) => [k, handler]));
+  return routes([
+    { schemas: contentToBackground, rule: fromOurContentScript, handlers: content },
+    { schemas: pageToBackground, rule: fromOurPage, handlers: pages },
+  ]);
+}
+const msg = (type: string, payload: unknown) => ({ channel: CHANNEL, type, payload });
+
+describe('dispatching protocol calls', () => {
+  it('answers a valid call from our content script', async () => {
+    const reply = await dispatch(table(), msg('page.claims', { url: 'https://example.org/page' }), tabSender);
+    expect(reply).toEqual({ ok: true, data: { echoed: { url: 'https://example.org/page' } } });
+  });
+
+  it('stays silent for messages that are not ours', async () => {
+    expect(await dispatch(table(), { hello: 'world' }, tabSender)).toBeUndefined();
+  });
+
+  it.each([
+    ['another extension', msg('page.claims', { url: 'https://a.org/' }), { ...tabSender, id: 'evil-extension' }, /another extension/],
+    ['a sub-frame', msg('page.claims', { url: 'https://a.org/' }), { ...tabSender, frameId: 3 }, /top frame/],
+    ['a content script asking for a page-only call', msg('records.import', { text: '', fileName: 'x' }), tabSender, /not from an extension page/],
+    ['a page asking for a content-only call', msg('claims.save', { claims: [claim()] }), pageSender, /not from a tab/],
+    ['an unknown call', msg('db.drop', {}), tabSender, /unknown call/],
+    ['an invalid request', msg('claims.save', { claims: [{ ...claim(), evidence: 'Z' }] }), tabSender, /invalid "claims.save" request: claims.0.evidence/],
+    ['an empty batch', msg('claims.delete', { ids: [] }), tabSender, /invalid/],
+  ])('refuses %s', async (_name, message, sender, error) => {
+    const reply = await dispatch(table(), message, sender as never);
+    expect(reply?.ok).toBe(false);
+    if (reply && !reply.ok) expect(reply.error).toMatch(error);
+  });
+
+  it('turns a handler failure into an error value', async () => {
+    const failing = table(async () => {
+      throw new Error('database is closed');
+    });
+    expect(await dispatch(failing, msg('models.names', {}), tabSender)).toEqual({ ok: false, error: 'database is closed' });
+  });
+
+  it('accepts background messages in content scripts only without a tab', () => {
+    expect(fromOurBackground({ id })).toBeNull();
+    expect(fromOurBackground({ id, tab: { id: 1 } as never })).toMatch(/not from the background/);
+  });
+});
