@@ -9,10 +9,12 @@ export function ImportPanel({ onImported }: { onImported: (result: ImportResult)
   const [results, setResults] = useState<ImportResult[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [runs, setRuns] = useState(0);
 
   const importFiles = async (files: FileList | File[]) => {
     const list = [...files];
     const done: ImportResult[] = [];
+    setResults([]);
     for (const [i, file] of list.entries()) {
       setBusy(`Importing ${file.name} (${i + 1} of ${list.length})…`);
       if (file.size > MAX_BYTES) {
@@ -29,10 +31,11 @@ export function ImportPanel({ onImported }: { onImported: (result: ImportResult)
     }
     setResults(done);
     setBusy(null);
+    setRuns((n) => n + 1);
   };
 
   return (
-    <section class="card" aria-labelledby="import-h">
+    <section class="card" aria-labelledby="import-h" data-testid="import-panel" data-runs={runs}>
       <h2 id="import-h">Import survey records</h2>
       <p class="muted">
         JSONL files of <code>rl-survey.claim/1</code> and <code>rl-survey.model/1</code> records. Every line is validated; a file with any bad line is

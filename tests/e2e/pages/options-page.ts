@@ -13,10 +13,12 @@ export class OptionsPage {
 
   /** Imports files through the file input and waits for the report. */
   async importFiles(files: Array<string | { name: string; mimeType: string; buffer: Buffer }>): Promise<Locator> {
+    const panel = this.page.getByTestId('import-panel');
+    const before = Number(await panel.getAttribute('data-runs'));
     await this.page.getByTestId('import-input').setInputFiles(files as never);
-    const results = this.page.getByTestId('import-result');
-    await results.first().waitFor({ timeout: 15000 });
-    return results;
+    // The panel counts finished imports: wait for this one.
+    await this.page.waitForFunction((n) => Number(document.querySelector('[data-testid=import-panel]')?.getAttribute('data-runs')) > n, before, { timeout: 15000 });
+    return this.page.getByTestId('import-result');
   }
 
   /** The claim count shown in the summary. */
