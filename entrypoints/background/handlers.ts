@@ -1,5 +1,5 @@
 /** The background's answers to protocol calls: validated requests in, database work, change notices out. */
-import { browser } from 'wxt/browser';
+import { browser, type Browser } from 'wxt/browser';
 import {
   allClaims,
   claimsForUrl,
@@ -10,13 +10,15 @@ import {
   modelNames,
   openRecipeDb,
   putClaims,
+  putModel,
   putSource,
   type RecipeDatabase,
 } from '../../lib/db';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
-import { callTab, changeNotice, type ContentCall, type Handlers, type PageCall } from '../../lib/messages';
+import { callTab, changeNotice, type ContentCall, type Handlers, type PageCall, type SharedCall } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
+import { normalizeUrl } from '../../lib/source';
 
 let connection: Promise<RecipeDatabase> | null = null;
 
@@ -47,7 +49,7 @@ function stamp(claims: readonly ClaimRecord[], stored: readonly ClaimRecord[], n
   return claims.map((c) => ({ ...c, created_at: before.get(c.id)?.created_at ?? c.created_at, updated_at: now }));
 }
 
-/** Answers to calls from content scripts. */
+/** Answers to calls only content scripts make. */
 export const contentHandlers: Handlers<ContentCall> = {
   async 'page.claims'({ url }) {
     const d = await db();
@@ -66,6 +68,10 @@ export const contentHandlers: Handlers<ContentCall> = {
     await browser.action.setTitle({ tabId, title });
     return { badge };
   },
+};
+
+/** Answers to calls content scripts and extension pages both make. */
+export const sharedHandlers: Handlers<SharedCall> = {
   async 'claims.save'({ claims }, sender) {
     const d = await db();
     const stored = await getClaims(d, claims.map((c) => c.id));
@@ -122,4 +128,50 @@ export const pageHandlers: Handlers<PageCall> = {
       modelRecords: modelRecords.map(({ key: _key, ...record }) => record),
     };
   },
+  async 'survey.data'() {
+    const d = await db();
+    const [claims, models] = await Promise.all([allClaims(d), d.getAll('models')]);
+    return { claims, models: models.map(({ key: _key, ...record }) => record) };
+  },
+  async 'model.save'({ record }) {
+    const stamped = { ...record, updated_at: nowTimestamp() };
+    await putModel(await db(), stamped);
+    void notifyChanged(null);
+    return { record: stamped };
+  },
+  async 'claims.reveal'({ id, link }) {
+    const [claim] = await getClaims(await db(), [id]);
+    if (!claim) throw new Error('That claim is no longer in the store.');
+    const tab = await tabShowing(claim.source.url);
+    if (tab?.id !== undefined) {
+      await browser.tabs.update(tab.id, { active: true });
+      if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
+      const { found } = await callTab(tab.id, 'passage.reveal', { id }).catch(() => ({ found: false }));
+      if (found) return { how: 'tab' as const };
+    }
+    await browser.tabs.create({ url: link ?? claim.link ?? claim.source.url, active: true });
+    return { how: 'opened' as const };
+  },
+  async 'tab.page'({ windowId }) {
+    const [tab] = await browser.tabs.query({ active: true, windowId });
+    if (tab?.id === undefined) return { tabId: -1, report: null, reason: 'No active tab in this window.' };
+    if (!/^https?:/.test(tab.url ?? '')) return { tabId: tab.id, report: null, reason: 'Recipe Lens works on web pages (http and https). Open a lab’s blog, model card, README or report.' };
+    // A page still loading may not have its content script yet: ask again briefly before giving up.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        return { tabId: tab.id, report: await callTab(tab.id, 'page.report', {}), reason: null };
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    return { tabId: tab.id, report: null, reason: 'Recipe Lens is not running in this tab (it was opened before the extension loaded). Reload the tab to see its claims.' };
+  },
 };
+
+/** The open tab whose page is `url` (normalised), if any. */
+async function tabShowing(url: string): Promise<Browser.tabs.Tab | undefined> {
+  const tabs = await browser.tabs.query({});
+  const bare = (u: string) => normalizeUrl(u).replace(/\/$/, '');
+  const target = bare(url);
+  return tabs.find((t) => t.active && t.url && bare(t.url) === target) ?? tabs.find((t) => t.url && bare(t.url) === target);
+}

@@ -1,10 +1,13 @@
-/** The context-menu item and keyboard command that open the claim form in a tab. */
+/** Context-menu items and keyboard commands: open the claim form in a tab, open the evidence panel. */
 import { browser, type Browser } from 'wxt/browser';
 import { callTab } from '../../lib/messages';
 
-const MENU_ID = 'recipe-lens-tag-claim';
-/** Name of the keyboard command in the manifest. */
+const TAG_MENU = 'recipe-lens-tag-claim';
+const PANEL_MENU = 'recipe-lens-open-panel';
+/** Name of the keyboard command that tags the selection. */
 export const TAG_COMMAND = 'tag-selection';
+/** Name of the keyboard command that opens the evidence panel. */
+export const PANEL_COMMAND = 'open-panel';
 
 async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
   if (tab?.id === undefined) return;
@@ -17,19 +20,31 @@ async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
   }
 }
 
-/** Creates the context-menu item (on install and update). */
+/** Opens the side panel; must run inside the user gesture that asked for it (menu click, command). */
+function openPanel(tab: Browser.tabs.Tab | undefined): void {
+  if (tab?.windowId === undefined) return;
+  void browser.sidePanel.open({ windowId: tab.windowId }).catch(() => undefined);
+}
+
+/** Creates the context-menu items (on install and update). */
 export function createMenus(): void {
-  browser.contextMenus.removeAll().then(() => {
-    browser.contextMenus.create({ id: MENU_ID, title: 'Tag as claim…', contexts: ['selection'], documentUrlPatterns: ['http://*/*', 'https://*/*'] });
+  void browser.contextMenus.removeAll().then(() => {
+    browser.contextMenus.create({ id: TAG_MENU, title: 'Tag as claim…', contexts: ['selection'], documentUrlPatterns: ['http://*/*', 'https://*/*'] });
+    browser.contextMenus.create({ id: PANEL_MENU, title: 'Open evidence panel', contexts: ['page', 'selection', 'action'] });
   });
 }
 
 /** Registers the menu and command listeners (synchronously, at worker start). */
 export function listenForMenusAndCommands(): void {
   browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId === MENU_ID) void openForm(tab);
+    if (info.menuItemId === TAG_MENU) void openForm(tab);
+    if (info.menuItemId === PANEL_MENU) openPanel(tab);
   });
   browser.commands.onCommand.addListener((command, tab) => {
+    if (command === PANEL_COMMAND) {
+      openPanel(tab);
+      return;
+    }
     if (command !== TAG_COMMAND) return;
     if (tab) void openForm(tab);
     else void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => openForm(active));

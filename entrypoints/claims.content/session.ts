@@ -12,7 +12,7 @@ import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, t
 import { mintClaimId } from '../../lib/capture/ids';
 import { prefillValues } from '../../lib/capture/prefill';
 import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
-import { callBackground, listenInContent } from '../../lib/messages';
+import { callBackground, listenInContent, type PageReport } from '../../lib/messages';
 import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
 import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
 import { detectSource, normalizeUrl } from '../../lib/source';
@@ -66,8 +66,14 @@ export class ClaimsSession {
       'form.open': () => ({ opened: this.openForm() }),
       'claims.changed': async ({ url }) => {
         if (url !== null && url !== this.url) return { reloaded: false };
-        await this.load();
+        this.loading = this.load();
+        await this.loading;
         return { reloaded: true };
+      },
+      'passage.reveal': async ({ id }) => ({ found: await this.reveal(id) }),
+      'page.report': async () => {
+        await this.loading;
+        return this.pageReport();
       },
     });
     this.ctx.addEventListener(document, 'pointerup', (e) => this.onPointerUp(e as PointerEvent));
@@ -80,7 +86,48 @@ export class ClaimsSession {
     this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
     this.ctx.addEventListener(window, 'popstate', () => this.onLocationChange());
     this.ctx.onInvalidated(() => this.stop());
-    void this.load();
+    this.loading = this.load();
+  }
+
+  private loading: Promise<void> = Promise.resolve();
+
+  /** Scrolls to a claim's passage and flashes it; false when the claim is not painted here. */
+  async reveal(id: string): Promise<boolean> {
+    await this.loading;
+    if (!this.ranges.has(id)) await this.load();
+    const range = this.ranges.get(id);
+    if (!range || !this.isLive(range)) return false;
+    const element = range.startContainer instanceof Element ? range.startContainer : range.startContainer.parentElement;
+    element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    this.painter.setActive([id]);
+    this.ctx.setTimeout(() => this.painter.setActive([]), 2500);
+    return true;
+  }
+
+  /** The page as the evidence panel's "This page" view shows it. */
+  pageReport(): PageReport {
+    const detected = detectSource(document, location.href, today());
+    const fields = this.sourceFields(detected);
+    const claims = this.store.get().claims;
+    const anchored = claims.filter((c) => this.ranges.has(c.id));
+    anchored.sort((a, b) => {
+      const ra = this.ranges.get(a.id)!;
+      const rb = this.ranges.get(b.id)!;
+      try {
+        return ra.compareBoundaryPoints(Range.START_TO_START, rb) || (a.created_at < b.created_at ? -1 : 1);
+      } catch {
+        return 0;
+      }
+    });
+    const orphans = claims.filter((c) => !this.ranges.has(c.id)).map((c) => c.id);
+    return {
+      url: this.url,
+      title: detected.title,
+      source: { title: fields.title, kind: fields.kind, publisher: fields.publisher || null, published: fields.published || null, corrected: !!this.correction },
+      models: detected.models,
+      order: [...anchored.map((c) => c.id), ...orphans],
+      orphans,
+    };
   }
 
   private stop(): void {

@@ -1,5 +1,5 @@
 /** Claim queries and writes. Every write is one transaction. */
-import type { ClaimRecord } from '../schema';
+import { modelKey, type ClaimRecord, type ModelRecord } from '../schema';
 import type { RecipeDatabase } from './open';
 
 /** Claims captured on one page (its normalised URL). */
@@ -63,4 +63,9 @@ export async function modelNames(db: RecipeDatabase): Promise<string[]> {
     if (!counts.has(name)) counts.set(name, 0);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+}
+
+/** Stores a model record under its (model, recipe) key. */
+export async function putModel(db: RecipeDatabase, record: ModelRecord): Promise<void> {
+  await db.put('models', { ...record, key: modelKey(record.model, record.recipe) });
 }

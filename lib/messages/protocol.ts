@@ -6,7 +6,7 @@
  * uncaught exceptions.
  */
 import { z } from 'zod';
-import { ClaimId, ClaimRecord, HttpUrl, SourceOverride, type ModelRecord, type SourceCorrection } from '../schema';
+import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, SourceOverride, type SourceCorrection, type SourceKind } from '../schema';
 import type { LineError } from '../import/jsonl';
 
 /** Tag on every message of ours, so stray messages are told apart at once. */
@@ -14,12 +14,16 @@ export const CHANNEL = 'recipe-lens';
 
 const MAX_BATCH = 500;
 
-/** Requests a content script (top frame of an http(s) tab) may send to the background. */
+/** Requests only a content script (top frame of an http(s) tab) may send to the background. */
 export const contentToBackground = {
   /** The claims stored for a page (normalised URL) and the curator's correction of its source, if any. */
   'page.claims': z.object({ url: HttpUrl }),
   /** How the page's claims anchored: sets the toolbar badge to the orphan count. */
   'page.status': z.object({ url: HttpUrl, anchored: z.number().int().nonnegative(), orphans: z.number().int().nonnegative() }),
+} as const;
+
+/** Requests a content script or one of the extension's pages may send to the background. */
+export const anyToBackground = {
   /** Stores new or edited claims (ids minted by the sender, so a retry never duplicates). */
   'claims.save': z.object({ claims: z.array(ClaimRecord).min(1).max(MAX_BATCH) }),
   /** Deletes claims; the answer carries them so the sender can offer undo. */
@@ -32,12 +36,20 @@ export const contentToBackground = {
   'source.correct': z.object({ source: SourceOverride }),
 } as const;
 
-/** Requests the extension's own pages (options, side panel, popup) may send to the background. */
+/** Requests only the extension's own pages (options, side panel, popup) may send to the background. */
 export const pageToBackground = {
   /** Imports survey-record JSONL: all lines valid or nothing stored. */
   'records.import': z.object({ text: z.string().max(64 * 1024 * 1024), fileName: z.string().max(500) }),
   /** Counts of what the store holds. */
   'store.summary': z.object({}),
+  /** Every claim and model record, for the evidence panel. */
+  'survey.data': z.object({}),
+  /** Stores a model record (the survey row's judgment, vendor, lineage). */
+  'model.save': z.object({ record: ModelRecord }),
+  /** Brings a claim's passage back: focuses a tab showing its page and scrolls to it, or opens the page. */
+  'claims.reveal': z.object({ id: ClaimId, link: z.string().max(8000).nullable() }),
+  /** What the active tab of a window shows: its claims in document order, orphans, and its source. */
+  'tab.page': z.object({ windowId: z.number().int() }),
 } as const;
 
 /** Requests the background may send to a tab's content script. */
@@ -46,7 +58,22 @@ export const backgroundToContent = {
   'form.open': z.object({}),
   /** Claims changed somewhere: reload them when `url` is this page (or null: any page). */
   'claims.changed': z.object({ url: HttpUrl.nullable() }),
+  /** Scrolls to a claim's painted passage and flashes it. */
+  'passage.reveal': z.object({ id: ClaimId }),
+  /** Reports the page: its URL, source, and claims in document order. */
+  'page.report': z.object({}),
 } as const;
+
+/** What a tab's content script reports about its page. */
+export interface PageReport {
+  url: string;
+  title: string;
+  source: { title: string; kind: SourceKind; publisher: string | null; published: string | null; corrected: boolean };
+  models: string[];
+  /** Claim ids in document order (anchored ones first, by position), then orphans. */
+  order: string[];
+  orphans: string[];
+}
 
 /** Result of `records.import`. */
 export interface ImportResult {
@@ -70,24 +97,32 @@ export interface Responses {
   'source.correct': { updated: number };
   'records.import': ImportResult;
   'store.summary': { claims: number; models: number; sources: number; pages: number; persisted: boolean | null; modelRecords: ModelRecord[] };
+  'survey.data': { claims: ClaimRecord[]; models: ModelRecord[] };
+  'model.save': { record: ModelRecord };
+  'claims.reveal': { how: 'tab' | 'opened' };
+  'tab.page': { tabId: number; report: PageReport | null; reason: string | null };
   'form.open': { opened: boolean };
   'claims.changed': { reloaded: boolean };
+  'page.report': PageReport;
+  'passage.reveal': { found: boolean };
 }
 
 /** Content-script → background call names. */
 export type ContentCall = keyof typeof contentToBackground;
+/** Calls both content scripts and extension pages may make. */
+export type SharedCall = keyof typeof anyToBackground;
 /** Extension page → background call names. */
 export type PageCall = keyof typeof pageToBackground;
 /** Background → content-script call names. */
 export type TabCall = keyof typeof backgroundToContent;
 /** Every call name. */
-export type CallName = ContentCall | PageCall | TabCall;
+export type CallName = ContentCall | SharedCall | PageCall | TabCall;
 
-type AllRequests = typeof contentToBackground & typeof pageToBackground & typeof backgroundToContent;
+type ToBackground = typeof contentToBackground & typeof anyToBackground & typeof pageToBackground;
 /** The request payload type of a call. */
-export type RequestOf<K extends CallName> = z.input<AllRequests[K]>;
+export type RequestOf<K extends CallName> = K extends keyof ToBackground ? z.input<ToBackground[K]> : K extends TabCall ? z.input<(typeof backgroundToContent)[K]> : never;
 /** The validated request type a handler receives. */
-export type ParsedRequestOf<K extends CallName> = z.output<AllRequests[K]>;
+export type ParsedRequestOf<K extends CallName> = K extends keyof ToBackground ? z.output<ToBackground[K]> : K extends TabCall ? z.output<(typeof backgroundToContent)[K]> : never;
 /** The response type of a call. */
 export type ResponseOf<K extends CallName> = Responses[K];
 

@@ -7,12 +7,14 @@ import { browser, type Browser } from 'wxt/browser';
 import {
   CHANNEL,
   Envelope,
+  anyToBackground,
   backgroundToContent,
   contentToBackground,
   pageToBackground,
   type CallName,
   type ContentCall,
   type PageCall,
+  type SharedCall,
   type ParsedRequestOf,
   type Reply,
   type RequestOf,
@@ -38,7 +40,7 @@ function unwrap<T>(reply: unknown, type: string): T {
 }
 
 /** Sends a call to the background from a content script or an extension page. */
-export async function callBackground<K extends ContentCall | PageCall>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
+export async function callBackground<K extends ContentCall | SharedCall | PageCall>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
   const reply: unknown = await browser.runtime.sendMessage({ channel: CHANNEL, type, payload });
   return unwrap<ResponseOf<K>>(reply, type);
 }
@@ -70,6 +72,12 @@ export const fromOurPage: SenderRule = (sender) => {
   const origin = browser.runtime.getURL('/');
   if (!sender.url || !sender.url.startsWith(origin)) return 'refused: not from an extension page';
   return null;
+};
+
+/** A content script of ours or one of our pages. */
+export const fromOurContentScriptOrPage: SenderRule = (sender) => {
+  const asPage = fromOurPage(sender);
+  return asPage === null ? null : fromOurContentScript(sender);
 };
 
 /** The background (messages to content scripts come without a tab). */
@@ -139,9 +147,10 @@ export function listenInContent(handlers: Handlers<TabCall>): () => void {
 }
 
 /** Registers, synchronously, the background's listener for every call it answers. */
-export function listenInBackground(handlers: { content: Handlers<ContentCall>; pages: Handlers<PageCall> }): void {
+export function listenInBackground(handlers: { content: Handlers<ContentCall>; shared: Handlers<SharedCall>; pages: Handlers<PageCall> }): void {
   const table = routes([
     { schemas: contentToBackground, rule: fromOurContentScript, handlers: handlers.content as never },
+    { schemas: anyToBackground, rule: fromOurContentScriptOrPage, handlers: handlers.shared as never },
     { schemas: pageToBackground, rule: fromOurPage, handlers: handlers.pages as never },
   ]);
   browser.runtime.onMessage.addListener(((message: unknown, sender: Sender) => {

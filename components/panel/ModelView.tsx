@@ -1,0 +1,167 @@
+/** One model (or recipe): its pipeline, its claims grouped by stage and kind, warnings, lineage and judgment. */
+import { useState } from 'preact/hooks';
+import { CLAIM_KINDS, STAGES, type ClaimRecord, type SourceKind, type Stage } from '../../lib/schema';
+import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
+import type { SurveyRow } from '../../lib/survey';
+import { EvidenceBadge, Warnings } from './Badges';
+import { ClaimItem, type ClaimActions } from './ClaimItem';
+import { JudgmentEditor } from './JudgmentEditor';
+import { Pipeline } from './Pipeline';
+
+/** A source a "not disclosed" record can cite. */
+export interface SourceChoice {
+  url: string;
+  label: string;
+  source: { url: string; title: string; kind: SourceKind; publisher: string | null; published: string | null };
+}
+
+/** Props of the model view. */
+export interface ModelViewProps {
+  row: SurveyRow;
+  related: readonly SurveyRow[];
+  models: readonly string[];
+  sources: readonly SourceChoice[];
+  actions: ClaimActions;
+  onBack(): void;
+  onOpen(row: SurveyRow): void;
+  onJudgment(judgment: string): Promise<void>;
+  onRecordUndisclosed(stage: Stage, source: SourceChoice, note: string): Promise<void>;
+}
+
+/** The model view. */
+export function ModelView({ row, related, models, sources, actions, onBack, onOpen, onJudgment, onRecordUndisclosed }: ModelViewProps) {
+  const [recording, setRecording] = useState<Stage | null>(null);
+  const groups = groupClaims(row.claims);
+  return (
+    <section class="model" aria-label={`Model ${row.model}`} data-testid="model-view">
+      <header class="model-head">
+        <button type="button" class="link" onClick={onBack} data-testid="back">
+          ← Survey
+        </button>
+        <div class="model-title">
+          <h2>
+            {row.model}
+            {row.recipe && <span class="recipe"> · {row.recipe}</span>}
+          </h2>
+          <EvidenceBadge level={row.evidence} title={row.evidenceExplanation} />
+        </div>
+        <p class="muted small" data-testid="evidence-explanation">
+          {row.evidenceExplanation} · {row.vendor ?? 'vendor unknown'} · {row.claimCount} claims from {row.sourceCount} source{row.sourceCount === 1 ? '' : 's'}
+        </p>
+        {related.length > 0 && (
+          <p class="related small" data-testid="related">
+            Related (lineage, not merged):{' '}
+            {related.map((r) => (
+              <button key={r.key} type="button" class="link" onClick={() => onOpen(r)}>
+                {r.model}
+                {r.recipe ? ` · ${r.recipe}` : ''}
+              </button>
+            ))}
+          </p>
+        )}
+      </header>
+
+      <div class="block">
+        <h3>Current judgment</h3>
+        <JudgmentEditor value={row.judgment} onSave={onJudgment} />
+      </div>
+
+      <div class="block">
+        <h3>Pipeline</h3>
+        <Pipeline stages={row.stages} onRecordUndisclosed={sources.length ? setRecording : undefined} />
+        {recording && (
+          <UndisclosedForm
+            stage={recording}
+            sources={sources}
+            onCancel={() => setRecording(null)}
+            onSave={async (source, note) => {
+              await onRecordUndisclosed(recording, source, note);
+              setRecording(null);
+            }}
+          />
+        )}
+      </div>
+
+      {row.warnings.length > 0 && (
+        <div class="block">
+          <h3>Warnings</h3>
+          <Warnings warnings={row.warnings} />
+        </div>
+      )}
+
+      <div class="block">
+        <h3>Claims</h3>
+        {groups.length === 0 && <p class="muted">No claims yet for this row. Tag passages on its sources to fill it.</p>}
+        {groups.map((g) => (
+          <div key={g.key} class="group">
+            <h4>{g.title}</h4>
+            {g.claims.map((c) => (
+              <ClaimItem key={c.id} claim={c} actions={actions} models={models} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function groupClaims(claims: readonly ClaimRecord[]): Array<{ key: string; title: string; claims: ClaimRecord[] }> {
+  const groups: Array<{ key: string; title: string; claims: ClaimRecord[] }> = [];
+  for (const stage of [...STAGES, null]) {
+    for (const kind of CLAIM_KINDS) {
+      const list = claims.filter((c) => (c.stage ?? null) === stage && c.kind === kind);
+      if (list.length) groups.push({ key: `${stage}:${kind}`, title: `${stage ? STAGE_LABELS[stage] : 'No stage'} · ${KIND_LABELS[kind]}`, claims: list });
+    }
+  }
+  return groups;
+}
+
+function UndisclosedForm({ stage, sources, onSave, onCancel }: { stage: Stage; sources: readonly SourceChoice[]; onSave(source: SourceChoice, note: string): Promise<void>; onCancel(): void }) {
+  const [url, setUrl] = useState(sources[0]?.url ?? '');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      class="undisclosed-form"
+      data-testid="undisclosed-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const source = sources.find((s) => s.url === url);
+        if (!source) return setError('Pick the source you read.');
+        try {
+          await onSave(source, note.trim());
+        } catch (err) {
+          setError(`Not saved — ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }}
+      onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+    >
+      <p>
+        Record that this source, read today, discloses nothing about <b>{STAGE_LABELS[stage]}</b>.
+      </p>
+      <label>
+        Source
+        <select value={url} onChange={(e) => setUrl(e.currentTarget.value)}>
+          {sources.map((s) => (
+            <option key={s.url} value={s.url}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Note
+        <input value={note} placeholder="e.g. model card mentions RL only as a capability" onInput={(e) => setNote(e.currentTarget.value)} />
+      </label>
+      {error && <p class="error">{error}</p>}
+      <footer class="claim-actions">
+        <button type="button" class="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" class="btn primary">
+          Record not disclosed
+        </button>
+      </footer>
+    </form>
+  );
+}

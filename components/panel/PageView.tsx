@@ -1,0 +1,138 @@
+/** "This page": the active tab's claims in document order, its orphans, and its source metadata (editable). */
+import { useEffect, useState } from 'preact/hooks';
+import { SOURCE_KINDS, type ClaimRecord, type SourceKind, type SourceOverride } from '../../lib/schema';
+import type { ResponseOf } from '../../lib/messages';
+import { SOURCE_KIND_LABELS } from '../../lib/taxonomy';
+import { ClaimItem, type ClaimActions } from './ClaimItem';
+
+/** Props of the page view. */
+export interface PageViewProps {
+  page: ResponseOf<'tab.page'> | null;
+  claims: ReadonlyMap<string, ClaimRecord>;
+  models: readonly string[];
+  actions: ClaimActions;
+  onCorrectSource(source: SourceOverride): Promise<void>;
+}
+
+/** The page view. */
+export function PageView({ page, claims, models, actions, onCorrectSource }: PageViewProps) {
+  if (!page) return <p class="muted pad">Reading the active tab…</p>;
+  const report = page.report;
+  if (!report) return <p class="muted pad" data-testid="page-reason">{page.reason}</p>;
+  const orphanSet = new Set(report.orphans);
+  const ordered = report.order.map((id) => claims.get(id)).filter((c): c is ClaimRecord => !!c);
+  const painted = ordered.filter((c) => !orphanSet.has(c.id));
+  const orphans = ordered.filter((c) => orphanSet.has(c.id));
+  return (
+    <section class="page-view" aria-label="This page" data-testid="page-view">
+      <SourceEditor url={report.url} source={report.source} onSave={onCorrectSource} />
+      {ordered.length === 0 ? (
+        <div class="empty small">
+          <p>
+            <b>No claims on this page yet.</b> Select a passage, then <b>Tag as claim</b> (toolbar, right-click, or Alt+Shift+C).
+          </p>
+        </div>
+      ) : (
+        <>
+          <h3>
+            {painted.length} claim{painted.length === 1 ? '' : 's'} in page order
+          </h3>
+          {painted.map((c) => (
+            <ClaimItem key={c.id} claim={c} actions={actions} models={models} />
+          ))}
+          {orphans.length > 0 && (
+            <>
+              <h3 class="orphans-h" data-testid="orphans-heading">
+                {orphans.length} orphan{orphans.length === 1 ? '' : 's'} — passage not found on the page as it is now
+              </h3>
+              {orphans.map((c) => (
+                <ClaimItem key={c.id} claim={c} actions={actions} models={models} orphan />
+              ))}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SourceEditor({ url, source, onSave }: { url: string; source: NonNullable<ResponseOf<'tab.page'>['report']>['source']; onSave(s: SourceOverride): Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(source.title);
+  const [kind, setKind] = useState<SourceKind>(source.kind);
+  const [publisher, setPublisher] = useState(source.publisher ?? '');
+  const [published, setPublished] = useState(source.published ?? '');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setTitle(source.title);
+    setKind(source.kind);
+    setPublisher(source.publisher ?? '');
+    setPublished(source.published ?? '');
+  }, [url, source.title, source.kind, source.publisher, source.published]);
+  if (!editing) {
+    return (
+      <div class="source-card" data-testid="page-source">
+        <p class="source-title">{source.title}</p>
+        <p class="muted small">
+          {SOURCE_KIND_LABELS[source.kind]} · {source.publisher ?? 'publisher unknown'} · {source.published ?? 'undated'}
+          {source.corrected ? ' · corrected' : ' · detected'}
+        </p>
+        <p class="muted small url">{url}</p>
+        <button type="button" class="link" data-testid="page-source-edit" onClick={() => setEditing(true)}>
+          Correct source
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      class="source-card"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (published && !/^\d{4}-\d{2}-\d{2}$/.test(published)) return setError('Write the date as YYYY-MM-DD, or leave it empty.');
+        try {
+          await onSave({ url, title: title.trim(), kind, publisher: publisher.trim() || null, published: published || null });
+          setEditing(false);
+          setError(null);
+        } catch (err) {
+          setError(`Not saved — ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }}
+    >
+      <label>
+        Title
+        <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+      </label>
+      <div class="grid2">
+        <label>
+          Kind
+          <select value={kind} data-testid="page-source-kind" onChange={(e) => setKind(e.currentTarget.value as SourceKind)}>
+            {SOURCE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {SOURCE_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Publisher
+          <input value={publisher} onInput={(e) => setPublisher(e.currentTarget.value)} />
+        </label>
+        <label>
+          Published
+          <input type="date" value={published} onInput={(e) => setPublished(e.currentTarget.value)} />
+        </label>
+      </div>
+      <p class="muted small">Applies to every claim on this page.</p>
+      {error && <p class="error">{error}</p>}
+      <footer class="claim-actions">
+        <button type="button" class="btn" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+        <button type="submit" class="btn primary" data-testid="page-source-save">
+          Save source
+        </button>
+      </footer>
+    </form>
+  );
+}

@@ -1,0 +1,253 @@
+/** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { CLAIM_SCHEMA, MODEL_SCHEMA, type ClaimRecord, type ModelRecord, type SourceOverride, type Stage } from '../../lib/schema';
+import { mintClaimId } from '../../lib/capture/ids';
+import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/panel/rows';
+import { deriveRows, type SurveyRow } from '../../lib/survey';
+import { STAGE_LABELS } from '../../lib/taxonomy';
+import { nowTimestamp, today } from '../../lib/time';
+import type { ResponseOf } from '../../lib/messages';
+import type { PanelApi } from './api';
+import type { ClaimActions } from './ClaimItem';
+import { ModelView, type SourceChoice } from './ModelView';
+import { PageView } from './PageView';
+import { SurveyView } from './SurveyView';
+
+type View = 'survey' | 'model' | 'page';
+interface Toast {
+  id: number;
+  text: string;
+  tone: 'info' | 'error';
+  undo?: ClaimRecord[];
+}
+
+let toastSeq = 0;
+
+/** Root of the side panel. */
+export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?: () => Date }) {
+  const [data, setData] = useState<{ claims: ClaimRecord[]; models: ModelRecord[] } | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [view, setView] = useState<View>('survey');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [filters, setFilters] = useState<RowFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<RowSort>('model');
+  const [page, setPage] = useState<ResponseOf<'tab.page'> | null>(null);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+
+  const reload = useCallback(() => {
+    api
+      .load()
+      .then((d) => {
+        setData(d);
+        setLoadError(null);
+      })
+      .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+  }, [api]);
+  const reloadPage = useCallback(() => {
+    api.activePage().then(setPage, () => setPage(null));
+  }, [api]);
+
+  useEffect(() => {
+    reload();
+    reloadPage();
+    let timer: number | undefined;
+    const offChange = api.onChange(() => {
+      clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        reload();
+        reloadPage();
+      }, 120);
+    });
+    const offTab = api.onActiveTabChange(reloadPage);
+    return () => {
+      offChange();
+      offTab();
+    };
+  }, [api]);
+
+  const rows = useMemo(() => (data ? deriveRows(data.claims, data.models, { now: nowTimestamp(now()) }) : []), [data]);
+  const indexed = useMemo(() => indexRows(rows), [rows]);
+  const byId = useMemo(() => new Map((data?.claims ?? []).map((c) => [c.id, c])), [data]);
+  const modelNames = useMemo(() => [...new Set(rows.map((r) => r.model))], [rows]);
+  const row = rows.find((r) => r.key === selected) ?? null;
+
+  const toast = (text: string, tone: Toast['tone'] = 'info', undo?: ClaimRecord[]) => {
+    const id = ++toastSeq;
+    setToasts((t) => [...t.slice(-2), { id, text, tone, undo }]);
+    window.setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), tone === 'error' ? 12000 : 8000);
+  };
+  const fail = (what: string) => (e: unknown) => toast(`${what}: ${e instanceof Error ? e.message : String(e)}`, 'error');
+
+  const claimActions: ClaimActions = {
+    reveal: (claim) => void api.reveal(claim).catch(fail('Could not show the passage')),
+    save: async (claim) => {
+      await api.saveClaims([claim]);
+      toast(`Saved ${claim.value} · ${claim.model}${claim.recipe ? ` · ${claim.recipe}` : ''}`);
+      reload();
+    },
+    remove: (claim) =>
+      void api
+        .deleteClaims([claim.id])
+        .then((deleted) => {
+          toast(`Deleted ${claim.value} · ${claim.model}`, 'info', deleted);
+          reload();
+        })
+        .catch(fail('Could not delete')),
+  };
+
+  const undo = (t: Toast) => {
+    setToasts((all) => all.filter((x) => x.id !== t.id));
+    if (t.undo?.length) void api.restoreClaims(t.undo).then(reload).catch(fail('Could not undo'));
+  };
+
+  const saveJudgment = async (r: SurveyRow, judgment: string) => {
+    const existing = data?.models.find((m) => m.model === r.model && (m.recipe ?? null) === r.recipe);
+    const record: ModelRecord = existing
+      ? { ...existing, judgment, updated_at: nowTimestamp(now()) }
+      : { schema: MODEL_SCHEMA, model: r.model, recipe: r.recipe, vendor: r.vendor, based_on: r.basedOn, judgment, updated_at: nowTimestamp(now()) };
+    await api.saveModel(record);
+    reload();
+  };
+
+  const recordUndisclosed = async (r: SurveyRow, stage: Stage, choice: SourceChoice, note: string) => {
+    const claim: ClaimRecord = {
+      schema: CLAIM_SCHEMA,
+      id: mintClaimId(),
+      model: r.model,
+      recipe: r.recipe,
+      kind: 'undisclosed',
+      stage,
+      value: STAGE_LABELS[stage],
+      evidence: 'C',
+      evidence_reason: null,
+      quote: { exact: choice.source.title || choice.url, prefix: '', suffix: '' },
+      position: null,
+      source: { ...choice.source, accessed: today(now()) },
+      link: choice.url,
+      note,
+      curator: '',
+      created_at: nowTimestamp(now()),
+      updated_at: nowTimestamp(now()),
+    };
+    await api.saveClaims([claim]);
+    toast(`Recorded: ${STAGE_LABELS[stage]} not disclosed by ${choice.label}`);
+    reload();
+  };
+
+  const sourcesFor = (r: SurveyRow): SourceChoice[] => {
+    const choices = new Map<string, SourceChoice>();
+    const report = page?.report;
+    if (report) {
+      const src = report.source;
+      choices.set(report.url, {
+        url: report.url,
+        label: `This tab: ${src.title || report.url}`,
+        source: { url: report.url, title: src.title, kind: src.kind, publisher: src.publisher, published: src.published },
+      });
+    }
+    for (const c of r.claims) {
+      if (!choices.has(c.source.url)) {
+        const src = c.source;
+        choices.set(src.url, {
+          url: src.url,
+          label: src.title || src.url,
+          source: { url: src.url, title: src.title, kind: src.kind, publisher: src.publisher ?? null, published: src.published ?? null },
+        });
+      }
+    }
+    return [...choices.values()];
+  };
+
+  const open = (r: SurveyRow) => {
+    setSelected(r.key);
+    setView('model');
+  };
+
+  const pageCount = page?.report?.order.length ?? 0;
+  return (
+    <div class="panel">
+      <nav class="tabs" role="tablist" aria-label="Views">
+        <button type="button" role="tab" aria-selected={view === 'survey'} data-testid="tab-survey" onClick={() => setView('survey')}>
+          Survey
+        </button>
+        <button type="button" role="tab" aria-selected={view === 'model'} disabled={!row} data-testid="tab-model" onClick={() => setView('model')}>
+          {row ? row.model : 'Model'}
+        </button>
+        <button type="button" role="tab" aria-selected={view === 'page'} data-testid="tab-page" onClick={() => setView('page')}>
+          This page{pageCount ? ` (${pageCount})` : ''}
+        </button>
+      </nav>
+      <main class="view">
+        {loadError && (
+          <p class="error pad" role="alert">
+            Could not read the store: {loadError}. Close and reopen the panel; if it persists, reload the extension.
+          </p>
+        )}
+        {!data && !loadError && <p class="muted pad">Reading the store…</p>}
+        {data && view === 'survey' && (rows.length === 0 ? <EmptyState /> : <SurveyView rows={indexed} filters={filters} sort={sort} onFilters={setFilters} onSort={setSort} onOpen={open} onJudgment={saveJudgment} />)}
+        {data && view === 'model' && row && (
+          <ModelView
+            row={row}
+            related={rows.filter((r) => row.related.includes(r.key))}
+            models={modelNames}
+            sources={sourcesFor(row)}
+            actions={claimActions}
+            onBack={() => setView('survey')}
+            onOpen={open}
+            onJudgment={(j) => saveJudgment(row, j)}
+            onRecordUndisclosed={(stage, source, note) => recordUndisclosed(row, stage, source, note)}
+          />
+        )}
+        {data && view === 'page' && (
+          <PageView
+            page={page}
+            claims={byId}
+            models={modelNames}
+            actions={claimActions}
+            onCorrectSource={async (source: SourceOverride) => {
+              const n = await api.correctSource(source);
+              toast(`Source corrected on ${n} claim${n === 1 ? '' : 's'}`);
+              reload();
+              reloadPage();
+            }}
+          />
+        )}
+      </main>
+      {toasts.length > 0 && (
+        <div class="toasts" role="status" aria-live="polite">
+          {toasts.map((t) => (
+            <div key={t.id} class={`toast toast-${t.tone}`} data-testid="panel-toast">
+              <span>{t.text}</span>
+              {t.undo && (
+                <button type="button" class="link" data-testid="panel-undo" onClick={() => undo(t)}>
+                  Undo
+                </button>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What the panel shows before the first claim: the three steps. */
+function EmptyState() {
+  return (
+    <section class="empty-state" data-testid="panel-empty">
+      <h2>Start your evidence table</h2>
+      <ol>
+        <li>
+          <b>Select</b> a passage on a lab’s blog, model card, README or technical report.
+        </li>
+        <li>
+          <b>Tag</b> it as a claim: the toolbar beside the selection, right-click → “Tag as claim…”, or <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd>.
+        </li>
+        <li>
+          <b>Review</b> it here: one row per model, each stage disclosed or “not disclosed”, every cell back to its quote.
+        </li>
+      </ol>
+      <p class="muted">Have a dataset already? Import its JSONL on the options page.</p>
+    </section>
+  );
+}

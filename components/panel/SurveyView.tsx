@@ -1,0 +1,187 @@
+/** The survey table: one row per (model, recipe), searchable, filterable and sortable, windowed for thousands of claims. */
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
+import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
+import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
+import type { CellItem, SurveyRow } from '../../lib/survey';
+import { EvidenceBadge } from './Badges';
+import { JudgmentEditor } from './JudgmentEditor';
+import { VirtualList } from './VirtualList';
+
+const ROW_HEIGHT = 176;
+
+function cellText(items: readonly CellItem[]): string {
+  return items.length ? items.map((i) => i.value).join(' · ') : 'not disclosed';
+}
+
+/** Props of the survey view. */
+export interface SurveyViewProps {
+  rows: readonly IndexedRow[];
+  filters: RowFilters;
+  sort: RowSort;
+  onFilters(filters: RowFilters): void;
+  onSort(sort: RowSort): void;
+  onOpen(row: SurveyRow): void;
+  onJudgment(row: SurveyRow, judgment: string): Promise<void>;
+}
+
+/** The survey view. */
+export function SurveyView({ rows, filters, sort, onFilters, onSort, onOpen, onJudgment }: SurveyViewProps) {
+  const [focus, setFocus] = useState(0);
+  const search = useRef<HTMLInputElement>(null);
+  const vendors = useMemo(() => vendorsOf(rows.map((r) => r.row)), [rows]);
+  const visible = useMemo(() => sortRows(filterRows(rows, filters), sort), [rows, filters, sort]);
+  const claimTotal = useMemo(() => visible.reduce((n, r) => n + r.row.claimCount, 0), [visible]);
+  const set = (patch: Partial<RowFilters>) => {
+    setFocus(0);
+    onFilters({ ...filters, ...patch });
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('textarea, input, select')) return;
+    if (e.key === 'ArrowDown' || e.key === 'j') {
+      e.preventDefault();
+      setFocus((f) => Math.min(visible.length - 1, f + 1));
+    } else if (e.key === 'ArrowUp' || e.key === 'k') {
+      e.preventDefault();
+      setFocus((f) => Math.max(0, f - 1));
+    } else if (e.key === 'Enter' && visible[focus]) {
+      onOpen(visible[focus]!.row);
+    } else if (e.key === '/') {
+      e.preventDefault();
+      search.current?.focus();
+    }
+  };
+
+  return (
+    <section class="survey" onKeyDown={onKeyDown} aria-label="Survey">
+      <div class="filters" role="search">
+        <input
+          ref={search}
+          type="search"
+          class="search"
+          placeholder="Search models, values, quotes, notes  ( / )"
+          value={filters.text}
+          data-testid="survey-search"
+          onInput={(e) => set({ text: e.currentTarget.value })}
+        />
+        <div class="filter-row">
+          <select aria-label="Vendor" value={filters.vendor} onChange={(e) => set({ vendor: e.currentTarget.value })}>
+            <option value="">All vendors</option>
+            {vendors.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Evidence level" data-testid="filter-evidence" value={filters.evidence} onChange={(e) => set({ evidence: e.currentTarget.value as Evidence | '' })}>
+            <option value="">Any evidence</option>
+            {EVIDENCE_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                Evidence {l}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Kind" value={filters.kind} onChange={(e) => set({ kind: e.currentTarget.value as ClaimKind | '' })}>
+            <option value="">Any kind</option>
+            {CLAIM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Stage" value={filters.stage} onChange={(e) => set({ stage: e.currentTarget.value as Stage | '' })}>
+            <option value="">Any stage</option>
+            {STAGES.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <label class="check">
+            <input type="checkbox" checked={filters.undisclosedOnly} onChange={(e) => set({ undisclosedOnly: e.currentTarget.checked })} />
+            Has undisclosed
+          </label>
+          <select aria-label="Sort" value={sort} onChange={(e) => onSort(e.currentTarget.value as RowSort)}>
+            <option value="model">Sort: model</option>
+            <option value="evidence">Sort: evidence</option>
+            <option value="updated">Sort: last updated</option>
+            <option value="claims">Sort: claims</option>
+          </select>
+        </div>
+        <p class="count muted" data-testid="survey-count">
+          {visible.length} row{visible.length === 1 ? '' : 's'} · {claimTotal} claim{claimTotal === 1 ? '' : 's'}
+          {visible.length !== rows.length ? ` (of ${rows.length} rows)` : ''}
+        </p>
+      </div>
+      {visible.length === 0 ? (
+        <p class="empty-filter muted">No row matches these filters. Clear the search or pick “Any”.</p>
+      ) : (
+        <div class="table">
+          <div class="table-head" aria-hidden="true">
+            <span>Model</span>
+            <span>Evidence</span>
+            <span>RL framework / system</span>
+            <span>Public RL stages and algorithms</span>
+            <span>Design intention</span>
+            <span>Current judgment</span>
+          </div>
+          <VirtualList
+            items={visible}
+            rowHeight={ROW_HEIGHT}
+            focusIndex={focus}
+            label="Survey rows"
+            renderRow={(item, index) => (
+              <SurveyRowView row={item.row} focused={index === focus} onFocus={() => setFocus(index)} onOpen={() => onOpen(item.row)} onJudgment={(j) => onJudgment(item.row, j)} />
+            )}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SurveyRowView({ row, focused, onFocus, onOpen, onJudgment }: { row: SurveyRow; focused: boolean; onFocus(): void; onOpen(): void; onJudgment(j: string): Promise<void> }) {
+  const stageItems = row.stagesAndAlgorithms;
+  const missing = row.stages.filter((s) => !s.disclosed).length;
+  return (
+    <div class={`srow ${focused ? 'srow-focus' : ''}`} data-testid="survey-row" data-model={row.model} data-recipe={row.recipe ?? ''} onClick={onFocus}>
+      <div class="c-model">
+        <button type="button" class="model-link" onClick={onOpen} tabIndex={focused ? 0 : -1} data-testid="open-model">
+          {row.model}
+          {row.recipe && <span class="recipe"> · {row.recipe}</span>}
+        </button>
+        <span class="muted small">
+          {row.vendor ?? 'vendor unknown'} · {row.claimCount} claim{row.claimCount === 1 ? '' : 's'} · {row.sourceCount} source{row.sourceCount === 1 ? '' : 's'}
+        </span>
+        <span class="muted small">updated {row.lastUpdated.slice(0, 10)}</span>
+        {row.warnings.length > 0 && <span class="warn-count" title={row.warnings.map((w) => w.message).join('\n')}>⚠ {row.warnings.length}</span>}
+      </div>
+      <div class="c-ev">
+        <EvidenceBadge level={row.evidence} title={row.evidenceExplanation} />
+      </div>
+      <div class="c-cell" data-col="framework">
+        <span class="cell-label">Framework / system</span>
+        <span class={row.frameworks.length ? '' : 'nd'}>{cellText(row.frameworks)}</span>
+      </div>
+      <div class="c-cell" data-col="stages">
+        <span class="cell-label">Stages and algorithms</span>
+        <span class={stageItems.length ? '' : 'nd'}>{cellText(stageItems)}</span>
+        <span class="stage-dots" aria-label={`${row.stages.length - missing} of ${row.stages.length} stages disclosed`}>
+          {row.stages.map((s) => (
+            <i key={s.stage} class={s.disclosed ? 'on' : 'off'} title={`${STAGE_LABELS[s.stage]}: ${s.disclosed ? s.items.map((i) => i.value).join(', ') : 'not disclosed'}`} />
+          ))}
+        </span>
+      </div>
+      <div class="c-cell" data-col="intention">
+        <span class="cell-label">Design intention</span>
+        <span class={row.intentions.length ? '' : 'nd'}>{cellText(row.intentions)}</span>
+      </div>
+      <div class="c-cell c-judgment" data-col="judgment">
+        <span class="cell-label">Current judgment</span>
+        <JudgmentEditor value={row.judgment} onSave={onJudgment} compact />
+      </div>
+    </div>
+  );
+}

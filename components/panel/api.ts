@@ -1,0 +1,21 @@
+/** What the evidence panel needs from the rest of the extension; the side panel's entrypoint provides it. */
+import type { PageReport, ResponseOf } from '../../lib/messages';
+import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema';
+
+/** The panel's access to the store and the browser, as calls. */
+export interface PanelApi {
+  load(): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }>;
+  saveClaims(claims: ClaimRecord[]): Promise<ClaimRecord[]>;
+  deleteClaims(ids: string[]): Promise<ClaimRecord[]>;
+  restoreClaims(claims: ClaimRecord[]): Promise<void>;
+  saveModel(record: ModelRecord): Promise<ModelRecord>;
+  reveal(claim: ClaimRecord): Promise<'tab' | 'opened'>;
+  activePage(): Promise<ResponseOf<'tab.page'>>;
+  correctSource(source: SourceOverride): Promise<number>;
+  /** Calls back when claims change anywhere; returns an unsubscribe function. */
+  onChange(callback: () => void): () => void;
+  /** Calls back when the active tab (or its page) changes; returns an unsubscribe function. */
+  onActiveTabChange(callback: () => void): () => void;
+}
+
+export type { PageReport };

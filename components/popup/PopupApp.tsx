@@ -1,0 +1,67 @@
+/** The toolbar popup: what Recipe Lens sees on this page, and the way to the evidence panel. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ResponseOf } from '../../lib/messages';
+import { SOURCE_KIND_LABELS } from '../../lib/taxonomy';
+
+type TabPage = ResponseOf<'tab.page'>;
+
+/** Root of the popup. */
+export function PopupApp({ loadPage, openPanel, openOptions }: { loadPage: () => Promise<TabPage>; openPanel: () => Promise<void>; openOptions: () => void }) {
+  const [page, setPage] = useState<TabPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    button.current?.focus();
+    loadPage()
+      .then(setPage)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+  const report = page?.report;
+  const painted = report ? report.order.length - report.orphans.length : 0;
+  return (
+    <main class="popup">
+      <header>
+        <span class="logo" aria-hidden="true">
+          RL
+        </span>
+        <strong>Recipe Lens</strong>
+      </header>
+      <section class="page" aria-live="polite" data-testid="popup-page">
+        {error && <p class="error">{error}</p>}
+        {!page && !error && <p class="muted">Reading this page…</p>}
+        {page && !report && <p class="muted">{page.reason}</p>}
+        {report && (
+          <>
+            <p class="title" title={report.url}>
+              {report.source.title || report.title}
+            </p>
+            <p class="muted">
+              {SOURCE_KIND_LABELS[report.source.kind]}
+              {report.source.publisher ? ` · ${report.source.publisher}` : ''}
+              {report.source.published ? ` · ${report.source.published}` : ''}
+            </p>
+            <p class="counts">
+              <span data-testid="popup-painted">
+                <b>{painted}</b> claim{painted === 1 ? '' : 's'} painted
+              </span>
+              {report.orphans.length > 0 && (
+                <span class="orphans" data-testid="popup-orphans">
+                  <b>{report.orphans.length}</b> orphan{report.orphans.length === 1 ? '' : 's'}
+                </span>
+              )}
+            </p>
+            {report.order.length === 0 && <p class="muted">Select a passage and tag it (Alt+Shift+C) to start.</p>}
+          </>
+        )}
+      </section>
+      <div class="actions">
+        <button ref={button} type="button" class="primary" onClick={() => void openPanel()}>
+          Open evidence panel <kbd>Alt⇧E</kbd>
+        </button>
+        <button type="button" onClick={openOptions}>
+          Import & options
+        </button>
+      </div>
+    </main>
+  );
+}

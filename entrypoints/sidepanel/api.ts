@@ -1,0 +1,41 @@
+/** The side panel's PanelApi: protocol calls to the background, and browser events for live updates. */
+import { browser } from 'wxt/browser';
+import type { PanelApi } from '../../components/panel/api';
+import { ChangeNotice, callBackground } from '../../lib/messages';
+
+/** Builds the panel's access to the store and the browser for the window it follows. */
+export function createPanelApi(windowId: number): PanelApi {
+  return {
+    load: () => callBackground('survey.data', {}),
+    saveClaims: async (claims) => (await callBackground('claims.save', { claims })).claims,
+    deleteClaims: async (ids) => (await callBackground('claims.delete', { ids })).deleted,
+    restoreClaims: async (claims) => {
+      await callBackground('claims.restore', { claims });
+    },
+    saveModel: async (record) => (await callBackground('model.save', { record })).record,
+    reveal: async (claim) => (await callBackground('claims.reveal', { id: claim.id, link: claim.link ?? null })).how,
+    activePage: () => callBackground('tab.page', { windowId }),
+    correctSource: async (source) => (await callBackground('source.correct', { source })).updated,
+    onChange(callback) {
+      const listener = (message: unknown) => {
+        if (ChangeNotice.safeParse(message).success) callback();
+      };
+      browser.runtime.onMessage.addListener(listener);
+      return () => browser.runtime.onMessage.removeListener(listener);
+    },
+    onActiveTabChange(callback) {
+      const onActivated = (info: { windowId: number }) => {
+        if (info.windowId === windowId) callback();
+      };
+      const onUpdated = (_id: number, change: { status?: string }, tab: { active?: boolean; windowId?: number }) => {
+        if (tab.active && tab.windowId === windowId && change.status === 'complete') callback();
+      };
+      browser.tabs.onActivated.addListener(onActivated);
+      browser.tabs.onUpdated.addListener(onUpdated);
+      return () => {
+        browser.tabs.onActivated.removeListener(onActivated);
+        browser.tabs.onUpdated.removeListener(onUpdated);
+      };
+    },
+  };
+}

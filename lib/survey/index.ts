@@ -1,0 +1,17 @@
+/**
+ * The survey table derived from records: rows per (model, recipe), their
+ * cells, stages, evidence, warnings and lineage. Pure: shared by the
+ * extension's side panel, the exports and the CLI.
+ */
+export {
+  deriveRows,
+  bestEvidence,
+  effectiveEvidence,
+  compareText,
+  type CellItem,
+  type StageCell,
+  type SurveyRow,
+  type DeriveOptions,
+} from './derive';
+export { claimWarnings, type Warning, type WarningCode } from './warnings';
+export { sourceModels, modelMatches, foldModelName } from './models';
