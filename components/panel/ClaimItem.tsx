@@ -15,7 +15,7 @@ export interface ClaimActions {
 }
 
 /** A claim with its actions; `orphan` marks a claim whose passage was not found on the open page. */
-export function ClaimItem({ claim, actions, orphan = false, models }: { claim: ClaimRecord; actions: ClaimActions; orphan?: boolean; models: readonly string[] }) {
+export function ClaimItem({ claim, actions, orphan = false, models, showModel = false }: { claim: ClaimRecord; actions: ClaimActions; orphan?: boolean; models: readonly string[]; showModel?: boolean }) {
   const [editing, setEditing] = useState(false);
   const warnings = claimWarnings(claim);
   const s = claim.source;
@@ -28,6 +28,13 @@ export function ClaimItem({ claim, actions, orphan = false, models }: { claim: C
         {orphan && <span class="orphan-tag" title="The passage was not found on the page as it is now. The claim is kept.">orphan</span>}
         <EvidenceBadge level={claim.evidence} title={claim.evidence_reason ?? suggestEvidence(s.kind, claim.kind).reason} />
       </header>
+      {showModel && (
+        <p class="claim-model">
+          {claim.model}
+          {claim.recipe && <span class="recipe"> · {claim.recipe}</span>}
+          {claim.stage && <span class="muted"> · {STAGE_LABELS[claim.stage]}</span>}
+        </p>
+      )}
       <blockquote class="claim-quote">{claim.quote.exact}</blockquote>
       <p class="claim-source">
         <span>{SOURCE_KIND_LABELS[s.kind]}</span>

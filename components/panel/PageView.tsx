@@ -38,7 +38,7 @@ export function PageView({ page, claims, models, actions, onCorrectSource }: Pag
             {painted.length} claim{painted.length === 1 ? '' : 's'} in page order
           </h3>
           {painted.map((c) => (
-            <ClaimItem key={c.id} claim={c} actions={actions} models={models} />
+            <ClaimItem key={c.id} claim={c} actions={actions} models={models} showModel />
           ))}
           {orphans.length > 0 && (
             <>
@@ -46,7 +46,7 @@ export function PageView({ page, claims, models, actions, onCorrectSource }: Pag
                 {orphans.length} orphan{orphans.length === 1 ? '' : 's'} — passage not found on the page as it is now
               </h3>
               {orphans.map((c) => (
-                <ClaimItem key={c.id} claim={c} actions={actions} models={models} orphan />
+                <ClaimItem key={c.id} claim={c} actions={actions} models={models} orphan showModel />
               ))}
             </>
           )}

@@ -1,5 +1,5 @@
 /** The survey table: one row per (model, recipe), searchable, filterable and sortable, windowed for thousands of claims. */
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
 import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
@@ -8,7 +8,10 @@ import { EvidenceBadge } from './Badges';
 import { JudgmentEditor } from './JudgmentEditor';
 import { VirtualList } from './VirtualList';
 
+/** Row heights: cards in a narrow side panel, table rows when the panel is wide (see panel.css). */
 const ROW_HEIGHT = 176;
+const WIDE_ROW_HEIGHT = 132;
+const WIDE_MIN = 900;
 
 function cellText(items: readonly CellItem[]): string {
   return items.length ? items.map((i) => i.value).join(' · ') : 'not disclosed';
@@ -28,7 +31,16 @@ export interface SurveyViewProps {
 /** The survey view. */
 export function SurveyView({ rows, filters, sort, onFilters, onSort, onOpen, onJudgment }: SurveyViewProps) {
   const [focus, setFocus] = useState(0);
+  const [wide, setWide] = useState(false);
   const search = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWide(el.clientWidth >= WIDE_MIN));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const vendors = useMemo(() => vendorsOf(rows.map((r) => r.row)), [rows]);
   const visible = useMemo(() => sortRows(filterRows(rows, filters), sort), [rows, filters, sort]);
   const claimTotal = useMemo(() => visible.reduce((n, r) => n + r.row.claimCount, 0), [visible]);
@@ -55,7 +67,7 @@ export function SurveyView({ rows, filters, sort, onFilters, onSort, onOpen, onJ
   };
 
   return (
-    <section class="survey" onKeyDown={onKeyDown} aria-label="Survey">
+    <section ref={root} class="survey" onKeyDown={onKeyDown} aria-label="Survey">
       <div class="filters" role="search">
         <input
           ref={search}
@@ -129,7 +141,7 @@ export function SurveyView({ rows, filters, sort, onFilters, onSort, onOpen, onJ
           </div>
           <VirtualList
             items={visible}
-            rowHeight={ROW_HEIGHT}
+            rowHeight={wide ? WIDE_ROW_HEIGHT : ROW_HEIGHT}
             focusIndex={focus}
             label="Survey rows"
             renderRow={(item, index) => (
