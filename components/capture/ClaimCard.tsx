@@ -5,7 +5,7 @@ import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
 import type { CaptureActions, Point } from './state';
 
 /** Claims on one passage. */
-export function ClaimCard({ claims, at, pinned, actions }: { claims: ClaimRecord[]; at: Point; pinned: boolean; actions: CaptureActions }) {
+export function ClaimCard({ claims, at, pinned, actions, changed }: { claims: ClaimRecord[]; at: Point; pinned: boolean; actions: CaptureActions; changed: Record<string, { old: string; now: string }> }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (pinned) ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
@@ -48,6 +48,16 @@ export function ClaimCard({ claims, at, pinned, actions }: { claims: ClaimRecord
               {c.stage && <span> · {STAGE_LABELS[c.stage]}</span>}
             </div>
             {c.note && <p class="rl-note">{c.note}</p>}
+            {changed[c.id] && (
+              <div class="rl-changed" data-testid="text-changed">
+                <strong>Text changed since capture</strong>
+                <del>{changed[c.id]!.old}</del>
+                <ins>{changed[c.id]!.now}</ins>
+                <button type="button" class="rl-link" data-testid="confirm-text" onClick={() => void actions.confirmText(c.id)}>
+                  Confirm new text
+                </button>
+              </div>
+            )}
             <div class="rl-claim-actions">
               <button type="button" class="rl-link" data-testid="card-edit" onClick={() => actions.edit(c.id)}>
                 Edit

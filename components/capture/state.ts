@@ -39,6 +39,12 @@ export interface CaptureState {
   card: { ids: string[]; at: Point; pinned: boolean } | null;
   claims: ClaimRecord[];
   orphans: string[];
+  /** Claims whose passage was found with changed text: what was stored and what the page says now. */
+  changed: Record<string, { old: string; now: string }>;
+  /** The orphan being re-attached: the next selection becomes its passage. */
+  reattach: string | null;
+  /** Whether the orphan list is open. */
+  orphanList: boolean;
   toasts: Toast[];
   /** The extension was reloaded or updated: this page must be reloaded to keep working. */
   disconnected: boolean;
@@ -51,6 +57,9 @@ export const initialCaptureState: CaptureState = {
   card: null,
   claims: [],
   orphans: [],
+  changed: {},
+  reattach: null,
+  orphanList: false,
   toasts: [],
   disconnected: false,
 };
@@ -68,4 +77,9 @@ export interface CaptureActions {
   closeCard(): void;
   hoverCard(inside: boolean): void;
   focusClaim(ids: string[]): void;
+  confirmText(id: string): Promise<void>;
+  startReattach(id: string): void;
+  attachHere(): Promise<void>;
+  cancelReattach(): void;
+  toggleOrphans(): void;
 }

@@ -12,10 +12,11 @@ export interface PageViewProps {
   models: readonly string[];
   actions: ClaimActions;
   onCorrectSource(source: SourceOverride): Promise<void>;
+  onPassage(id: string, action: 'reattach' | 'confirm'): void;
 }
 
 /** The page view. */
-export function PageView({ page, claims, models, actions, onCorrectSource }: PageViewProps) {
+export function PageView({ page, claims, models, actions, onCorrectSource, onPassage }: PageViewProps) {
   if (!page) return <p class="muted pad">Reading the active tab…</p>;
   const report = page.report;
   if (!report) return <p class="muted pad" data-testid="page-reason">{page.reason}</p>;
@@ -23,6 +24,7 @@ export function PageView({ page, claims, models, actions, onCorrectSource }: Pag
   const ordered = report.order.map((id) => claims.get(id)).filter((c): c is ClaimRecord => !!c);
   const painted = ordered.filter((c) => !orphanSet.has(c.id));
   const orphans = ordered.filter((c) => orphanSet.has(c.id));
+  const changed = new Map(report.changed.map((c) => [c.id, c]));
   return (
     <section class="page-view" aria-label="This page" data-testid="page-view">
       <SourceEditor url={report.url} source={report.source} onSave={onCorrectSource} />
@@ -38,7 +40,19 @@ export function PageView({ page, claims, models, actions, onCorrectSource }: Pag
             {painted.length} claim{painted.length === 1 ? '' : 's'} in page order
           </h3>
           {painted.map((c) => (
-            <ClaimItem key={c.id} claim={c} actions={actions} models={models} showModel />
+            <div key={c.id}>
+              <ClaimItem claim={c} actions={actions} models={models} showModel />
+              {changed.has(c.id) && (
+                <div class="changed" data-testid="panel-text-changed">
+                  <strong>Text changed since capture</strong>
+                  <del>{changed.get(c.id)!.old}</del>
+                  <ins>{changed.get(c.id)!.now}</ins>
+                  <button type="button" class="link" data-testid="panel-confirm-text" onClick={() => onPassage(c.id, 'confirm')}>
+                    Confirm new text
+                  </button>
+                </div>
+              )}
+            </div>
           ))}
           {orphans.length > 0 && (
             <>
@@ -46,7 +60,12 @@ export function PageView({ page, claims, models, actions, onCorrectSource }: Pag
                 {orphans.length} orphan{orphans.length === 1 ? '' : 's'} — passage not found on the page as it is now
               </h3>
               {orphans.map((c) => (
-                <ClaimItem key={c.id} claim={c} actions={actions} models={models} orphan showModel />
+                <div key={c.id}>
+                  <ClaimItem claim={c} actions={actions} models={models} orphan showModel />
+                  <button type="button" class="btn reattach" data-testid="panel-reattach" onClick={() => onPassage(c.id, 'reattach')}>
+                    Re-attach: select its new passage in the page
+                  </button>
+                </div>
               ))}
             </>
           )}

@@ -210,6 +210,18 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
               reload();
               reloadPage();
             }}
+            onPassage={(id, action) => {
+              const tabId = page?.tabId;
+              if (tabId === undefined || tabId < 0) return;
+              void api
+                .passage(tabId, id, action)
+                .then((done) => {
+                  if (action === 'reattach' && done) toast('Now select the new passage in the page and choose “Attach here”.');
+                  if (action === 'confirm' && done) reloadPage();
+                  if (!done) toast('The page could not do that; reload it and try again.', 'error');
+                })
+                .catch(fail(action === 'confirm' ? 'Could not confirm' : 'Could not start re-attaching'));
+            }}
           />
         )}
       </main>

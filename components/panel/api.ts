@@ -12,6 +12,8 @@ export interface PanelApi {
   reveal(claim: ClaimRecord): Promise<'tab' | 'opened'>;
   activePage(): Promise<ResponseOf<'tab.page'>>;
   correctSource(source: SourceOverride): Promise<number>;
+  /** Asks the tab to re-attach an orphan (the curator selects its new passage there) or to confirm drifted text. */
+  passage(tabId: number, id: string, action: 'reattach' | 'confirm'): Promise<boolean>;
   /** Calls back when claims change anywhere; returns an unsubscribe function. */
   onChange(callback: () => void): () => void;
   /** Calls back when the active tab (or its page) changes; returns an unsubscribe function. */

@@ -166,6 +166,11 @@ export const pageHandlers: Handlers<PageCall> = {
     }
     return { tabId: tab.id, report: null, reason: 'Recipe Lens is not running in this tab (it was opened before the extension loaded). Reload the tab to see its claims.' };
   },
+  async 'tab.passage'({ tabId, id, action }) {
+    if (action === 'confirm') return { done: (await callTab(tabId, 'passage.confirm', { id })).confirmed };
+    await browser.tabs.update(tabId, { active: true });
+    return { done: (await callTab(tabId, 'passage.reattach', { id })).started };
+  },
 };
 
 /** The open tab whose page is `url` (normalised), if any. */

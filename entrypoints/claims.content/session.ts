@@ -71,6 +71,13 @@ export class ClaimsSession {
         return { reloaded: true };
       },
       'passage.reveal': async ({ id }) => ({ found: await this.reveal(id) }),
+      'passage.reattach': async ({ id }) => {
+        await this.loading;
+        if (!this.store.get().claims.some((c) => c.id === id)) return { started: false };
+        this.startReattach(id);
+        return { started: true };
+      },
+      'passage.confirm': async ({ id }) => ({ confirmed: await this.confirmText(id) }),
       'page.report': async () => {
         await this.loading;
         return this.pageReport();
@@ -127,6 +134,7 @@ export class ClaimsSession {
       models: detected.models,
       order: [...anchored.map((c) => c.id), ...orphans],
       orphans,
+      changed: Object.entries(this.store.get().changed).map(([id, t]) => ({ id, old: t.old, now: t.now })),
     };
   }
 
@@ -171,11 +179,16 @@ export class ClaimsSession {
       const root = document.body ?? document.documentElement;
       const idx = index ?? buildTextIndex(root);
       const results = anchorAll(root, missing.map((c) => ({ quote: c.quote, position: c.position ?? null })), idx);
+      const changed = { ...this.store.get().changed };
       results.forEach((result, i) => {
         const claim = missing[i]!;
-        if (result.status === 'anchored') this.ranges.set(claim.id, result.range);
-        else this.ranges.delete(claim.id);
+        delete changed[claim.id];
+        if (result.status === 'anchored') {
+          this.ranges.set(claim.id, result.range);
+          if (!result.exact) changed[claim.id] = { old: claim.quote.exact, now: result.text };
+        } else this.ranges.delete(claim.id);
       });
+      this.store.set((st) => ({ ...st, changed }));
     }
     for (const id of [...this.ranges.keys()]) if (!claims.some((c) => c.id === id)) this.ranges.delete(id);
     this.repaint();
@@ -197,6 +210,7 @@ export class ClaimsSession {
     this.painter.paint(painted);
     const before = this.store.get().orphans;
     this.store.set((s) => ({ ...s, orphans }));
+    if (orphans.length) void this.ensureUi();
     if (orphans.length !== before.length || painted.length !== this.lastReported) void this.report();
   }
 
@@ -286,7 +300,59 @@ export class ClaimsSession {
       else clearTimeout(this.hideTimer);
     },
     focusClaim: (ids) => this.painter.setActive(ids),
+    confirmText: async (id) => {
+      await this.confirmText(id);
+    },
+    startReattach: (id) => this.startReattach(id),
+    attachHere: () => this.attachHere(),
+    cancelReattach: () => this.store.set((s) => ({ ...s, reattach: null, toolbar: null })),
+    toggleOrphans: () => this.store.set((s) => ({ ...s, orphanList: !s.orphanList })),
   };
+
+  // ── Drifted text and orphans ─────────────────────────────────────────────
+
+  /** Stores the passage's current text as a drifted claim's quote; false when it is not painted. */
+  private async confirmText(id: string): Promise<boolean> {
+    const claim = this.store.get().claims.find((c) => c.id === id);
+    const range = this.ranges.get(id);
+    if (!claim || !range || !this.isLive(range)) return false;
+    return this.replacePassage(claim, range, 'Quote updated to the page’s current text');
+  }
+
+  /** Re-attach mode: the next selection becomes the orphan's passage. */
+  private startReattach(id: string): void {
+    void this.ensureUi().then(() => this.store.set((s) => ({ ...s, reattach: id, orphanList: false, card: null })));
+  }
+
+  private async attachHere(): Promise<void> {
+    const id = this.store.get().reattach;
+    const claim = this.store.get().claims.find((c) => c.id === id);
+    const range = selectedRange(window, this.ui?.shadowHost) ?? this.lastRange;
+    if (!claim || !range) return;
+    if (await this.replacePassage(claim, range, `Re-attached ${claim.value} · ${claim.model}`)) {
+      document.getSelection()?.removeAllRanges();
+      this.store.set((s) => ({ ...s, reattach: null, toolbar: null }));
+    }
+  }
+
+  /** Gives a claim a new passage (its selectors described from `range`), saves it and repaints. */
+  private async replacePassage(claim: ClaimRecord, range: Range, done: string): Promise<boolean> {
+    const passage = describe(range, document.body ?? document.documentElement);
+    if (!passage.quote.exact) return false;
+    try {
+      const [saved] = (await callBackground('claims.save', { claims: [{ ...claim, quote: passage.quote, position: passage.position }] })).claims;
+      this.ranges.set(claim.id, range);
+      const changed = { ...this.store.get().changed };
+      delete changed[claim.id];
+      this.store.set((s) => ({ ...s, changed, claims: s.claims.map((c) => (c.id === claim.id ? saved! : c)) }));
+      this.repaint();
+      this.toast(done);
+      return true;
+    } catch (error) {
+      this.onCallError(error, 'Could not update the passage');
+      return false;
+    }
+  }
 
   private toast(text: string, tone: 'info' | 'error' = 'info', undo?: ClaimRecord[]): void {
     const id = ++this.toastSeq;

@@ -16,6 +16,7 @@ export function createPanelApi(windowId: number): PanelApi {
     reveal: async (claim) => (await callBackground('claims.reveal', { id: claim.id, link: claim.link ?? null })).how,
     activePage: () => callBackground('tab.page', { windowId }),
     correctSource: async (source) => (await callBackground('source.correct', { source })).updated,
+    passage: async (tabId, id, action) => (await callBackground('tab.passage', { tabId, id, action })).done,
     onChange(callback) {
       const listener = (message: unknown) => {
         if (ChangeNotice.safeParse(message).success) callback();

@@ -50,6 +50,8 @@ export const pageToBackground = {
   'claims.reveal': z.object({ id: ClaimId, link: z.string().max(8000).nullable() }),
   /** What the active tab of a window shows: its claims in document order, orphans, and its source. */
   'tab.page': z.object({ windowId: z.number().int() }),
+  /** Asks a tab to re-attach an orphan (next selection) or to confirm a drifted passage's new text. */
+  'tab.passage': z.object({ tabId: z.number().int(), id: ClaimId, action: z.enum(['reattach', 'confirm']) }),
 } as const;
 
 /** Requests the background may send to a tab's content script. */
@@ -62,6 +64,10 @@ export const backgroundToContent = {
   'passage.reveal': z.object({ id: ClaimId }),
   /** Reports the page: its URL, source, and claims in document order. */
   'page.report': z.object({}),
+  /** Starts re-attaching an orphan: the curator's next selection becomes its passage. */
+  'passage.reattach': z.object({ id: ClaimId }),
+  /** Accepts a drifted passage's current text as the claim's quote. */
+  'passage.confirm': z.object({ id: ClaimId }),
 } as const;
 
 /** What a tab's content script reports about its page. */
@@ -73,6 +79,8 @@ export interface PageReport {
   /** Claim ids in document order (anchored ones first, by position), then orphans. */
   order: string[];
   orphans: string[];
+  /** Claims anchored to text that changed since capture: the stored quote and what the page says now. */
+  changed: Array<{ id: string; old: string; now: string }>;
 }
 
 /** Result of `records.import`. */
@@ -105,6 +113,9 @@ export interface Responses {
   'claims.changed': { reloaded: boolean };
   'page.report': PageReport;
   'passage.reveal': { found: boolean };
+  'tab.passage': { done: boolean };
+  'passage.reattach': { started: boolean };
+  'passage.confirm': { confirmed: boolean };
 }
 
 /** Content-script → background call names. */
