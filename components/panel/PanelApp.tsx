@@ -22,10 +22,13 @@ interface Toast {
 }
 
 let toastSeq = 0;
+/** How many models the first, quick query brings: enough to fill a tall panel. */
+const HEAD_MODELS = 12;
 
 /** Root of the side panel. */
 export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?: () => Date }) {
   const [data, setData] = useState<{ claims: ClaimRecord[]; models: ModelRecord[] } | null>(null);
+  const [complete, setComplete] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<View>('survey');
   const [selected, setSelected] = useState<string | null>(null);
@@ -39,6 +42,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
       .load()
       .then((d) => {
         setData(d);
+        setComplete(true);
         setLoadError(null);
       })
       .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
@@ -48,8 +52,18 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
   }, [api]);
 
   useEffect(() => {
-    reload();
-    reloadPage();
+    // Paint the first rows from a small query, then everything (a store of 10,000 claims takes a moment).
+    // The full read starts only once the first rows are painted, so it cannot delay them.
+    void api
+      .loadHead(HEAD_MODELS)
+      .then(
+        (head) => setData((current) => current ?? head),
+        () => undefined,
+      )
+      .then(() => {
+        reload();
+        reloadPage();
+      });
     let timer: number | undefined;
     const offChange = api.onChange(() => {
       clearTimeout(timer);
@@ -184,7 +198,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
           </p>
         )}
         {!data && !loadError && <p class="muted pad">Reading the store…</p>}
-        {data && view === 'survey' && (rows.length === 0 ? <EmptyState /> : <SurveyView rows={indexed} filters={filters} sort={sort} onFilters={setFilters} onSort={setSort} onOpen={open} onJudgment={saveJudgment} />)}
+        {data && view === 'survey' && (rows.length === 0 ? <EmptyState /> : <SurveyView rows={indexed} complete={complete} filters={filters} sort={sort} onFilters={setFilters} onSort={setSort} onOpen={open} onJudgment={saveJudgment} />)}
         {data && view === 'model' && row && (
           <ModelView
             row={row}

@@ -20,6 +20,8 @@ function cellText(items: readonly CellItem[]): string {
 /** Props of the survey view. */
 export interface SurveyViewProps {
   rows: readonly IndexedRow[];
+  /** False while only the first rows have arrived. */
+  complete: boolean;
   filters: RowFilters;
   sort: RowSort;
   onFilters(filters: RowFilters): void;
@@ -29,7 +31,7 @@ export interface SurveyViewProps {
 }
 
 /** The survey view. */
-export function SurveyView({ rows, filters, sort, onFilters, onSort, onOpen, onJudgment }: SurveyViewProps) {
+export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, onOpen, onJudgment }: SurveyViewProps) {
   const [focus, setFocus] = useState(0);
   const [wide, setWide] = useState(false);
   const search = useRef<HTMLInputElement>(null);
@@ -125,6 +127,7 @@ export function SurveyView({ rows, filters, sort, onFilters, onSort, onOpen, onJ
         <p class="count muted" data-testid="survey-count">
           {visible.length} row{visible.length === 1 ? '' : 's'} · {claimTotal} claim{claimTotal === 1 ? '' : 's'}
           {visible.length !== rows.length ? ` (of ${rows.length} rows)` : ''}
+          {!complete && ' · loading the rest…'}
         </p>
       </div>
       {visible.length === 0 ? (

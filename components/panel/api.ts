@@ -5,6 +5,8 @@ import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema'
 /** The panel's access to the store and the browser, as calls. */
 export interface PanelApi {
   load(): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }>;
+  /** The first models' claims only, to paint the survey before everything has arrived. */
+  loadHead(models: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }>;
   saveClaims(claims: ClaimRecord[]): Promise<ClaimRecord[]>;
   deleteClaims(ids: string[]): Promise<ClaimRecord[]>;
   restoreClaims(claims: ClaimRecord[]): Promise<void>;

@@ -11,6 +11,7 @@ import {
   openRecipeDb,
   putClaims,
   putModel,
+  surveyHead,
   putSource,
   type RecipeDatabase,
 } from '../../lib/db';
@@ -131,7 +132,11 @@ export const pageHandlers: Handlers<PageCall> = {
   async 'survey.data'() {
     const d = await db();
     const [claims, models] = await Promise.all([allClaims(d), d.getAll('models')]);
-    return { claims, models: models.map(({ key: _key, ...record }) => record) };
+    // One string crosses the process boundary far faster than thousands of small objects.
+    return { json: JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record) }) };
+  },
+  async 'survey.head'({ models: count }) {
+    return surveyHead(await db(), count);
   },
   async 'model.save'({ record }) {
     const stamped = { ...record, updated_at: nowTimestamp() };

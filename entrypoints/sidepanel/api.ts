@@ -2,11 +2,13 @@
 import { browser } from 'wxt/browser';
 import type { PanelApi } from '../../components/panel/api';
 import { ChangeNotice, callBackground } from '../../lib/messages';
+import type { ClaimRecord, ModelRecord } from '../../lib/schema';
 
 /** Builds the panel's access to the store and the browser for the window it follows. */
 export function createPanelApi(windowId: number): PanelApi {
   return {
-    load: () => callBackground('survey.data', {}),
+    load: async () => JSON.parse((await callBackground('survey.data', {})).json) as { claims: ClaimRecord[]; models: ModelRecord[] },
+    loadHead: (models) => callBackground('survey.head', { models }),
     saveClaims: async (claims) => (await callBackground('claims.save', { claims })).claims,
     deleteClaims: async (ids) => (await callBackground('claims.delete', { ids })).deleted,
     restoreClaims: async (claims) => {

@@ -69,3 +69,24 @@ export async function modelNames(db: RecipeDatabase): Promise<string[]> {
 export async function putModel(db: RecipeDatabase, record: ModelRecord): Promise<void> {
   await db.put('models', { ...record, key: modelKey(record.model, record.recipe) });
 }
+
+/** The claims and model records of the first `count` models in model order (one cursor over distinct names). */
+export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }> {
+  const tx = db.transaction(['claims', 'models']);
+  const names: string[] = [];
+  let cursor = await tx.objectStore('claims').index('by-model').openKeyCursor(null, 'nextunique');
+  while (cursor && names.length < count) {
+    names.push(cursor.key);
+    cursor = await cursor.continue();
+  }
+  if (!names.length) {
+    const models = (await tx.objectStore('models').getAll(null, count)).map(({ key: _key, ...record }) => record);
+    return { claims: [], models };
+  }
+  const range = IDBKeyRange.bound(names[0]!, names[names.length - 1]!);
+  const [claims, models] = await Promise.all([
+    tx.objectStore('claims').index('by-model').getAll(range),
+    tx.objectStore('models').getAll(IDBKeyRange.bound(names[0]!, `${names[names.length - 1]!}\uffff`)),
+  ]);
+  return { claims, models: models.filter((m) => names.includes(m.model)).map(({ key: _key, ...record }) => record) };
+}

@@ -22,30 +22,25 @@ export async function importRecords(db: RecipeDatabase, records: readonly Survey
   // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
   tx.done.catch(() => undefined);
   try {
-    for (const record of records) {
-      if (record.schema === CLAIM_SCHEMA) {
-        const claim = record as ClaimRecord;
-        const existing = await claims.get(claim.id);
-        if (!existing) counts.added += 1;
-        else if (isNewer(claim.updated_at, existing.updated_at)) counts.updated += 1;
-        else {
-          counts.unchanged += 1;
-          continue;
-        }
-        await claims.put(claim);
-      } else {
-        const model = record as ModelRecord;
-        const key = modelKey(model.model, model.recipe);
-        const existing = await models.get(key);
-        if (!existing) counts.added += 1;
-        else if (isNewer(model.updated_at, existing.updated_at)) counts.updated += 1;
-        else {
-          counts.unchanged += 1;
-          continue;
-        }
-        await models.put({ ...model, key });
+    // Every read is issued at once, then every write: IndexedDB pipelines requests within a transaction,
+    // so 10,000 records cost two round trips rather than 20,000.
+    const keys = records.map((r) => (r.schema === CLAIM_SCHEMA ? (r as ClaimRecord).id : modelKey(r.model, r.recipe)));
+    const stored = await Promise.all(records.map((r, i) => (r.schema === CLAIM_SCHEMA ? claims.get(keys[i]!) : models.get(keys[i]!))));
+    const latest = new Map<string, { updated_at: string }>();
+    const writes: Array<Promise<unknown>> = [];
+    records.forEach((record, i) => {
+      const key = `${record.schema}\u0000${keys[i]!}`;
+      const existing = latest.get(key) ?? stored[i];
+      if (!existing) counts.added += 1;
+      else if (isNewer(record.updated_at, existing.updated_at)) counts.updated += 1;
+      else {
+        counts.unchanged += 1;
+        return;
       }
-    }
+      latest.set(key, record);
+      writes.push(record.schema === CLAIM_SCHEMA ? claims.put(record as ClaimRecord) : models.put({ ...(record as ModelRecord), key: keys[i]! }));
+    });
+    await Promise.all(writes);
     await tx.done;
   } catch (error) {
     try {

@@ -42,8 +42,10 @@ export const pageToBackground = {
   'records.import': z.object({ text: z.string().max(64 * 1024 * 1024), fileName: z.string().max(500) }),
   /** Counts of what the store holds. */
   'store.summary': z.object({}),
-  /** Every claim and model record, for the evidence panel. */
+  /** Every claim and model record, for the evidence panel, as one JSON string (fast to pass between processes). */
   'survey.data': z.object({}),
+  /** The claims and model records of the first `models` models in model order: the panel paints these first. */
+  'survey.head': z.object({ models: z.number().int().min(1).max(200) }),
   /** Stores a model record (the survey row's judgment, vendor, lineage). */
   'model.save': z.object({ record: ModelRecord }),
   /** Brings a claim's passage back: focuses a tab showing its page and scrolls to it, or opens the page. */
@@ -105,7 +107,8 @@ export interface Responses {
   'source.correct': { updated: number };
   'records.import': ImportResult;
   'store.summary': { claims: number; models: number; sources: number; pages: number; persisted: boolean | null; modelRecords: ModelRecord[] };
-  'survey.data': { claims: ClaimRecord[]; models: ModelRecord[] };
+  'survey.data': { json: string };
+  'survey.head': { claims: ClaimRecord[]; models: ModelRecord[] };
   'model.save': { record: ModelRecord };
   'claims.reveal': { how: 'tab' | 'opened' };
   'tab.page': { tabId: number; report: PageReport | null; reason: string | null };

@@ -63,8 +63,9 @@ const LEVEL_ORDER: Record<Evidence, number> = { A: 0, B: 1, C: 2 };
 
 /** Sorts rows (a new array): by model name, best evidence first, newest first, or most claims first. */
 export function sortRows(rows: readonly IndexedRow[], sort: RowSort): IndexedRow[] {
-  const byModel = (a: IndexedRow, b: IndexedRow) =>
-    a.row.model.localeCompare(b.row.model, 'en', { numeric: true }) || (a.row.recipe ?? '').localeCompare(b.row.recipe ?? '');
+  // Code-unit order, as the dataset's export and the database's model index sort: the rows painted first stay put.
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const byModel = (a: IndexedRow, b: IndexedRow) => cmp(a.row.model, b.row.model) || cmp(a.row.recipe ?? '', b.row.recipe ?? '');
   const copy = [...rows];
   switch (sort) {
     case 'evidence':
