@@ -12,7 +12,7 @@ import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, t
 import { mintClaimId } from '../../lib/capture/ids';
 import { prefillValues } from '../../lib/capture/prefill';
 import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
-import { callBackground, listenInContent, type PageReport } from '../../lib/messages';
+import { callBackground, isContextInvalidated, listenInContent, withRetry, type PageReport } from '../../lib/messages';
 import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
 import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
 import { detectSource, normalizeUrl } from '../../lib/source';
@@ -34,7 +34,7 @@ function pageUrl(): string {
 }
 
 function isContextGone(error: unknown): boolean {
-  return error instanceof Error && /context invalidated|Receiving end does not exist|message port closed/i.test(error.message);
+  return isContextInvalidated(error);
 }
 
 /** Everything Recipe Lens does on one page. */
@@ -138,9 +138,17 @@ export class ClaimsSession {
     };
   }
 
+  /** The extension was reloaded or updated under this page: stop everything and say how to recover. */
   private stop(): void {
     this.observer?.disconnect();
-    this.painter.clear();
+    this.observer = null;
+    const wasInUse = this.uiReady !== null || this.store.get().claims.length > 0;
+    try {
+      this.painter.clear();
+    } catch {
+      // the page may have replaced CSS.highlights; nothing to clean then
+    }
+    if (wasInUse) showReloadNotice();
   }
 
   // ── Loading, anchoring, painting ─────────────────────────────────────────
@@ -150,7 +158,7 @@ export class ClaimsSession {
     const seq = ++this.loadSeq;
     let reply: { claims: ClaimRecord[]; source: SourceCorrection | null };
     try {
-      reply = await callBackground('page.claims', { url: this.url });
+      reply = await withRetry(() => callBackground('page.claims', { url: this.url }));
     } catch (error) {
       this.onCallError(error, 'Could not read this page’s claims');
       return;
@@ -340,7 +348,7 @@ export class ClaimsSession {
     const passage = describe(range, document.body ?? document.documentElement);
     if (!passage.quote.exact) return false;
     try {
-      const [saved] = (await callBackground('claims.save', { claims: [{ ...claim, quote: passage.quote, position: passage.position }] })).claims;
+      const [saved] = (await withRetry(() => callBackground('claims.save', { claims: [{ ...claim, quote: passage.quote, position: passage.position }] }))).claims;
       this.ranges.set(claim.id, range);
       const changed = { ...this.store.get().changed };
       delete changed[claim.id];
@@ -515,7 +523,10 @@ export class ClaimsSession {
       const source = sourceFromFields(this.url, accessed, fields);
       const claims = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId: () => mintClaimId(), editing: form.editing });
       const changedSource = this.sourceChanged(fields, form.source);
-      const { claims: saved } = await callBackground('claims.save', { claims });
+      // The ids are minted here, so retrying after the service worker stopped mid-save cannot duplicate.
+      const { claims: saved } = await withRetry(() => callBackground('claims.save', { claims }), {
+        onRetry: (attempt) => setForm({ saving: true, error: attempt > 1 ? `Saving is taking longer than usual (attempt ${attempt})…` : null }),
+      });
       if (changedSource) {
         const { accessed: _accessed, ...override } = source;
         await callBackground('source.correct', { source: override });
@@ -628,5 +639,32 @@ export class ClaimsSession {
       const card = this.store.get().card;
       if (card && !card.pinned && !this.insideCard) this.store.set((s) => ({ ...s, card: null }));
     }, 400);
+  }
+}
+
+/**
+ * A notice shown after the extension was reloaded or updated under an open page. WXT removes our UI then,
+ * so this one is plain DOM in a closed shadow root, styled through the CSSOM (allowed under strict CSP).
+ */
+function showReloadNotice(): void {
+  try {
+    const host = document.createElement('recipe-lens-notice');
+    const root = host.attachShadow({ mode: 'closed' });
+    const box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    Object.assign(box.style, {
+      position: 'fixed', right: '16px', bottom: '16px', zIndex: '2147483647', maxWidth: '380px', padding: '10px 14px',
+      borderRadius: '10px', background: '#7f1d1d', color: '#fff', font: '13px/1.45 system-ui, sans-serif', boxShadow: '0 8px 24px rgba(0,0,0,.25)',
+    });
+    box.textContent = 'Recipe Lens was updated or reloaded. Reload this page to see and tag its claims again. ';
+    const close = document.createElement('button');
+    close.textContent = 'Dismiss';
+    Object.assign(close.style, { marginLeft: '8px', background: 'none', border: '0', color: '#fecaca', cursor: 'pointer', font: 'inherit', fontWeight: '700' });
+    close.addEventListener('click', () => host.remove());
+    box.append(close);
+    root.append(box);
+    document.documentElement.append(host);
+  } catch {
+    // never throw into the page
   }
 }

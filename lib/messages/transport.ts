@@ -32,7 +32,7 @@ export class CallError extends Error {
 
 function unwrap<T>(reply: unknown, type: string): T {
   if (!reply || typeof reply !== 'object' || !('ok' in reply)) {
-    throw new CallError(`Recipe Lens did not answer "${type}". Reload the page; if it persists, reload the extension.`);
+    throw new Error(`Recipe Lens did not answer "${type}". Reload the page; if it persists, reload the extension.`);
   }
   const r = reply as Reply<T>;
   if (!r.ok) throw new CallError(r.error);
@@ -158,4 +158,31 @@ export function listenInBackground(handlers: { content: Handlers<ContentCall>; s
     if (!Envelope.safeParse(message).success) return undefined;
     return dispatch(table, message, sender);
   }) as never);
+}
+
+/** True when the extension was reloaded or updated under this content script: nothing will answer again. */
+export function isContextInvalidated(error: unknown): boolean {
+  return error instanceof Error && /context invalidated/i.test(error.message);
+}
+
+/** True for failures of the message channel itself (the service worker stopped mid-call): worth retrying. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof CallError) && /message port closed|Receiving end does not exist|did not answer/i.test(error.message);
+}
+
+/**
+ * Runs a call, retrying channel failures with growing pauses. Only safe for
+ * idempotent calls (saves carry their ids, so a retry overwrites, never duplicates).
+ */
+export async function withRetry<T>(call: () => Promise<T>, options: { delays?: readonly number[]; onRetry?: (attempt: number) => void } = {}): Promise<T> {
+  const delays = options.delays ?? [150, 400, 1000, 2500];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isTransient(error) || attempt >= delays.length) throw error;
+      options.onRetry?.(attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
 }
