@@ -54,7 +54,7 @@ export interface SurveyRow {
   judgmentUpdatedAt: string | null;
   /** Best effective level among the row's claims; C when it has only undisclosed claims or none. */
   evidence: Evidence;
-  /** E.g. "A: 3 claims from technical reports" / "C: only undisclosed claims". */
+  /** E.g. "A: 3 claims from a technical report", "B: 2 claims from an official blog and 2 model cards", "C: only undisclosed claims". */
   evidenceExplanation: string;
   /** kind framework + system → "RL framework / system". */
   frameworks: CellItem[];
@@ -143,9 +143,17 @@ function explainEvidence(level: Evidence, claims: readonly ClaimRecord[]): strin
     return 'C: only third-party write-ups, which are not evidence';
   }
   const atLevel = evidential.filter((c) => effectiveEvidence(c) === level);
-  const perKind = new Map<SourceKind, number>();
-  for (const c of atLevel) perKind.set(c.source.kind, (perKind.get(c.source.kind) ?? 0) + 1);
-  const parts = SOURCE_KIND_ORDER.filter((k) => perKind.has(k)).map((k) => SOURCE_NOUNS[k][perKind.get(k)! > 1 ? 1 : 0]);
+  // Distinct sources per kind: "3 claims from a technical report", "2 claims from 2 repositories".
+  const perKind = new Map<SourceKind, Set<string>>();
+  for (const c of atLevel) {
+    const urls = perKind.get(c.source.kind) ?? new Set<string>();
+    urls.add(c.source.url);
+    perKind.set(c.source.kind, urls);
+  }
+  const parts = SOURCE_KIND_ORDER.filter((k) => perKind.has(k)).map((k) => {
+    const count = perKind.get(k)!.size;
+    return count === 1 ? SOURCE_NOUNS[k][0] : `${count} ${SOURCE_NOUNS[k][1]}`;
+  });
   const n = atLevel.length;
   return `${level}: ${n} ${n === 1 ? 'claim' : 'claims'} from ${joinWords(parts)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { CHANNEL, contentToBackground, dispatch, fromOurBackground, fromOurContentScript, fromOurPage, pageToBackground, routes } from '../../lib/messages';
+import { CHANNEL, anyToBackground, contentToBackground, dispatch, fromOurBackground, fromOurContentScript, fromOurContentScriptOrPage, fromOurPage, pageToBackground, routes } from '../../lib/messages';
 import { claim } from './fixtures/records';
 
 const id = browser.runtime.id;
@@ -10,8 +10,10 @@ const pageSender = { id, url: browser.runtime.getURL('/options.html') };
 function table(handler = async (req: unknown) => ({ echoed: req })) {
   const content = Object.fromEntries(Object.keys(contentToBackground).map((k) => [k, handler]));
   const pages = Object.fromEntries(Object.keys(pageToBackground).map((k) => [k, handler]));
+  const shared = Object.fromEntries(Object.keys(anyToBackground).map((k) => [k, handler]));
   return routes([
     { schemas: contentToBackground, rule: fromOurContentScript, handlers: content },
+    { schemas: anyToBackground, rule: fromOurContentScriptOrPage, handlers: shared },
     { schemas: pageToBackground, rule: fromOurPage, handlers: pages },
   ]);
 }
@@ -31,7 +33,8 @@ describe('dispatching protocol calls', () => {
     ['another extension', msg('page.claims', { url: 'https://a.org/' }), { ...tabSender, id: 'evil-extension' }, /another extension/],
     ['a sub-frame', msg('page.claims', { url: 'https://a.org/' }), { ...tabSender, frameId: 3 }, /top frame/],
     ['a content script asking for a page-only call', msg('records.import', { text: '', fileName: 'x' }), tabSender, /not from an extension page/],
-    ['a page asking for a content-only call', msg('claims.save', { claims: [claim()] }), pageSender, /not from a tab/],
+    ['a page asking for a content-only call', msg('page.claims', { url: 'https://a.org/' }), pageSender, /not from a tab/],
+    ['another extension asking for a shared call', msg('claims.save', { claims: [claim()] }), { ...pageSender, id: 'evil' }, /another extension/],
     ['an unknown call', msg('db.drop', {}), tabSender, /unknown call/],
     ['an invalid request', msg('claims.save', { claims: [{ ...claim(), evidence: 'Z' }] }), tabSender, /invalid "claims.save" request: claims.0.evidence/],
     ['an empty batch', msg('claims.delete', { ids: [] }), tabSender, /invalid/],
@@ -39,6 +42,13 @@ describe('dispatching protocol calls', () => {
     const reply = await dispatch(table(), message, sender as never);
     expect(reply?.ok).toBe(false);
     if (reply && !reply.ok) expect(reply.error).toMatch(error);
+  });
+
+  it('answers shared calls from both content scripts and pages', async () => {
+    for (const sender of [tabSender, pageSender]) {
+      const reply = await dispatch(table(), msg('models.names', {}), sender as never);
+      expect(reply?.ok).toBe(true);
+    }
   });
 
   it('turns a handler failure into an error value', async () => {

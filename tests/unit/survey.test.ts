@@ -135,7 +135,7 @@ describe('deriveRows', () => {
     expect(general.stages.every((s) => !s.disclosed && s.lastChecked === '2026-11-20')).toBe(true);
 
     expect(maxProof.key).toBe(modelKey('MiniMax M3', 'MaxProof'));
-    expect(maxProof.evidenceExplanation).toBe('A: 3 claims from technical reports');
+    expect(maxProof.evidenceExplanation).toBe('A: 3 claims from a technical report');
     expect(maxProof.frameworks.map((i) => [i.value, i.evidence])).toEqual([['forge', 'B']]);
     // Pipeline order: SFT (rejection sampling) before Reasoning RL (CISPO, std filter).
     expect(maxProof.stagesAndAlgorithms.map((i) => i.value)).toEqual(['rejection-sampling fine-tuning', 'CISPO', 'std-threshold filter']);
@@ -254,7 +254,7 @@ describe('deriveRows', () => {
     expect(row!.stagesAndAlgorithms).toEqual([
       { value: 'GRPO', kind: 'algorithm', stage: 'reasoning_rl', evidence: 'A', claimIds: ['grpo_blog_1', 'grpo_report', 'grpo_report2'], sources: [blog.url, report.url] },
     ]);
-    expect(row!.evidenceExplanation).toBe('A: 2 claims from technical reports');
+    expect(row!.evidenceExplanation).toBe('A: 2 claims from a technical report');
   });
 
   it('puts framework and system claims in one column and intentions in another', () => {
@@ -287,6 +287,13 @@ describe('deriveRows', () => {
     expect(row!.evidenceExplanation).toBe('B: 2 claims from an official blog and a model card');
     const [one] = deriveRows([claim({ id: 'b_blog_0001', evidence: 'B', source: blog })], [], { now: NOW });
     expect(one!.evidenceExplanation).toBe('B: 1 claim from an official blog');
+    const repo = (url: string) => ({ ...claim().source, kind: 'repository' as const, url });
+    const [repos] = deriveRows(
+      [claim({ id: 'b_repo_0001', evidence: 'B', source: repo('https://example.org/r1') }), claim({ id: 'b_repo_0002', evidence: 'B', source: repo('https://example.org/r2') }), claim({ id: 'b_repo_0003', evidence: 'B', source: repo('https://example.org/r2') })],
+      [],
+      { now: NOW },
+    );
+    expect(repos!.evidenceExplanation).toBe('B: 3 claims from 2 repositories');
   });
 
   it('warns when a row’s newest claim is older than staleMonths', () => {

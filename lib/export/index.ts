@@ -1,0 +1,19 @@
+/**
+ * Exports of the survey dataset: deterministic JSONL, the survey table
+ * (Markdown, CSV, JSON), W3C Web Annotations and text-fragment links. Pure:
+ * shared by the extension and the CLI.
+ */
+export { toJsonl, serializeRecord, canonicalRecord, compareRecords, sortRecords } from './jsonl';
+export { renderSurveyTable, escapeMarkdown, escapeCsvCell, TABLE_COLUMNS, type TableColumn, type TableOptions } from './table';
+export {
+  toW3cAnnotations,
+  fromW3cAnnotations,
+  ANNO_CONTEXT,
+  type W3cAnnotation,
+  type W3cAnnotationCollection,
+  type W3cSelector,
+  type W3cTextualBody,
+  type AnnotationError,
+  type ParsedAnnotations,
+} from './w3c';
+export { textFragmentLink, encodeTextDirectivePart, type QuoteParts } from './fragment';

@@ -1,0 +1,150 @@
+/**
+ * Deterministic JSONL export (`shared/spec/survey-records.md`): records in the
+ * spec's sort order, keys in the spec's table order, unknown fields kept after
+ * the known ones, optional fields written out with their empty value, `\n`
+ * line ends and a trailing newline. Pure: no DOM, no browser APIs.
+ *
+ * Model records sit next to their claims: the claims of a (model, recipe)
+ * first, in the spec's order, then that (model, recipe)'s model record — as
+ * if a model record's `source.url` sorted after every URL. Records whose
+ * sort keys tie are ordered by their serialised line, so the file depends on
+ * the set of records only, never on the order they came in.
+ */
+import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Layout = ReadonlyArray<readonly [key: string, fallback: Json | undefined, nested?: Layout]>;
+
+const QUOTE: Layout = [
+  ['exact', undefined],
+  ['prefix', ''],
+  ['suffix', ''],
+];
+const POSITION: Layout = [
+  ['start', undefined],
+  ['end', undefined],
+];
+const SOURCE: Layout = [
+  ['url', undefined],
+  ['title', undefined],
+  ['kind', undefined],
+  ['publisher', null],
+  ['published', null],
+  ['accessed', undefined],
+];
+const CLAIM: Layout = [
+  ['schema', undefined],
+  ['id', undefined],
+  ['model', undefined],
+  ['recipe', null],
+  ['kind', undefined],
+  ['stage', null],
+  ['value', undefined],
+  ['evidence', undefined],
+  ['evidence_reason', null],
+  ['quote', undefined, QUOTE],
+  ['position', null, POSITION],
+  ['source', undefined, SOURCE],
+  ['link', null],
+  ['note', ''],
+  ['curator', ''],
+  ['created_at', undefined],
+  ['updated_at', undefined],
+];
+const MODEL: Layout = [
+  ['schema', undefined],
+  ['model', undefined],
+  ['recipe', null],
+  ['vendor', null],
+  ['based_on', null],
+  ['judgment', ''],
+  ['updated_at', undefined],
+];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Copies `value` with the layout's keys first (missing optional ones filled), then the unknown keys in their own order. */
+function arrange(value: Record<string, unknown>, layout: Layout): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const known = new Set<string>();
+  for (const [key, fallback, nested] of layout) {
+    known.add(key);
+    const v = value[key];
+    if (v === undefined) {
+      if (fallback !== undefined) out[key] = fallback;
+      continue;
+    }
+    out[key] = nested && isPlainObject(v) ? arrange(v, nested) : v;
+  }
+  for (const key of Object.keys(value)) {
+    if (known.has(key) || value[key] === undefined) continue;
+    out[key] = value[key];
+  }
+  return out;
+}
+
+/** A record in canonical form: the spec's key order, optional fields filled with null or "", unknown fields last. */
+export function canonicalRecord<T extends SurveyRecord>(record: T): T {
+  return arrange(record as Record<string, unknown>, record.schema === CLAIM_SCHEMA ? CLAIM : MODEL) as T;
+}
+
+/** One record as its JSONL line (canonical form, no line end). */
+export function serializeRecord(record: SurveyRecord): string {
+  return JSON.stringify(canonicalRecord(record));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareNullFirst(a: string | null | undefined, b: string | null | undefined): number {
+  if (a == null) return b == null ? 0 : -1;
+  if (b == null) return 1;
+  return compareText(a, b);
+}
+
+function compareNumberNullLast(a: number | null | undefined, b: number | null | undefined): number {
+  if (a == null) return b == null ? 0 : 1;
+  if (b == null) return -1;
+  return a - b;
+}
+
+/** The spec's record order: model, recipe (null first), source.url, position.start (null last), id; a model record after its claims. */
+export function compareRecords(a: SurveyRecord, b: SurveyRecord): number {
+  const byRow = compareText(a.model, b.model) || compareNullFirst(a.recipe, b.recipe);
+  if (byRow) return byRow;
+  const aClaim = a.schema === CLAIM_SCHEMA;
+  const bClaim = b.schema === CLAIM_SCHEMA;
+  if (aClaim !== bClaim) return aClaim ? -1 : 1;
+  if (!aClaim || !bClaim) return 0;
+  const ca = a as ClaimRecord;
+  const cb = b as ClaimRecord;
+  return (
+    compareText(ca.source.url, cb.source.url) ||
+    compareNumberNullLast(ca.position?.start, cb.position?.start) ||
+    compareText(ca.id, cb.id)
+  );
+}
+
+/** Records in export order, exact duplicates dropped; ties broken by the serialised line. */
+export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
+  const lines = new Map<string, SurveyRecord>();
+  for (const r of records) {
+    const line = serializeRecord(r);
+    if (!lines.has(line)) lines.set(line, r);
+  }
+  return [...lines.entries()]
+    .sort(([la, a], [lb, b]) => compareRecords(a, b) || compareText(la, lb))
+    .map(([, r]) => r);
+}
+
+/**
+ * The store as deterministic JSONL: the same set of records gives
+ * byte-identical text whatever order they are passed in. Empty input gives "".
+ */
+export function toJsonl(claims: readonly ClaimRecord[], models: readonly ModelRecord[] = []): string {
+  const sorted = sortRecords([...claims, ...models]);
+  return sorted.map((r) => `${serializeRecord(r)}\n`).join('');
+}

@@ -1,0 +1,103 @@
+/**
+ * The `survey` command line: `survey <command> [options] FILE...`.
+ * Exit codes: 0 done, 1 invalid records or unresolved conflicts, 2 a command
+ * line that cannot be run (unknown command or option, missing file).
+ */
+import { UsageError } from './args';
+import { merge, render, stats, validate, type Io } from './commands';
+
+/** Where the CLI writes, and the directory relative paths start from. */
+export type { Io } from './commands';
+
+const HELP: Record<string, string> = {
+  survey: `Usage: survey <command> [options] FILE...
+
+Work with survey-record JSONL files (rl-survey.claim/1, rl-survey.model/1).
+
+Commands:
+  validate FILE...                         check every line; FILE:LINE: message per problem
+  render FILE... [--format F] [--lang L]   print the survey table (md, csv or json; en or zh)
+  merge FILE... -o OUT [--prefer newer]    merge files into one deterministic JSONL file
+  stats FILE... [--json]                   count claims per model, kind, evidence level, source kind
+
+Run "survey <command> --help" for a command's options.
+Exit codes: 0 done, 1 invalid records or conflicts, 2 bad command line or missing file.
+`,
+  validate: `Usage: survey validate FILE...
+
+Checks every line of every file against the record schemas. Prints one line
+per problem as FILE:LINE: message — broken JSON, missing or mistyped fields,
+unknown schema, and a claim id (or model record) that appears again with
+different content, in any of the files given. Exit 0 when all is valid, 1 if not.
+`,
+  render: `Usage: survey render FILE... [--format md|csv|json] [--lang en|zh]
+
+Prints the survey table derived from the records: one row per (model, recipe),
+columns Model | Evidence | RL framework / system | Public RL stages and
+algorithms | Design intention | Current judgment, every value footnoted to its
+source. Where files hold several versions of a record, the newest is used.
+
+Options:
+  -f, --format md|csv|json   output format (default md)
+  -l, --lang en|zh           language of headers and "not disclosed" (default en)
+`,
+  merge: `Usage: survey merge FILE... -o OUT [--prefer newer]
+
+Merges the files into one JSONL file in the deterministic export order; the
+result does not depend on the order of the inputs. Identical copies are kept
+once. Two different versions of one record (same claim id, or same model and
+recipe) are a conflict: reported on stderr, nothing written, exit 1.
+
+Options:
+  -o, --out OUT        file to write ("-" for stdout)
+  --prefer newer       keep the version with the newest updated_at; versions
+                       tying on updated_at are reported and the same one is
+                       kept whatever the input order
+`,
+  stats: `Usage: survey stats FILE... [--json]
+
+Counts claims per model (and recipe), kind, evidence level and source kind.
+
+Options:
+  --json   print the counts as JSON
+`,
+};
+
+const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<number>> = { validate, render, merge, stats };
+
+/** Runs the CLI on arguments (without `node` and the script) and returns the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    const topic = command === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && !(topic in COMMANDS)) {
+      io.stderr(`survey: unknown command ${JSON.stringify(topic)}. Run "survey --help" for the commands.\n`);
+      return 2;
+    }
+    if (command === undefined) {
+      io.stderr(HELP.survey!);
+      return 2;
+    }
+    io.stdout(HELP[topic ?? 'survey']!);
+    return 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    io.stderr(`survey: unknown command ${JSON.stringify(command)}. Run "survey --help" for the commands.\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(HELP[command]!);
+    return 0;
+  }
+  try {
+    return await run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`survey ${command}: ${error.message}\nRun "survey ${command} --help" for usage.\n`);
+      return 2;
+    }
+    io.stderr(`survey ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,63 @@
+/** Reading survey-record files for the CLI: every record with the file and line it came from. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseSurveyJsonl } from '../../lib/import/jsonl';
+import type { SurveyRecord } from '../../lib/schema';
+import { UsageError } from './args';
+
+/** One record and where it was read. */
+export interface Located {
+  record: SurveyRecord;
+  file: string;
+  line: number;
+}
+
+/** One problem, printed as `FILE:LINE: message`. */
+export interface Problem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** The records of one file, and its problems. */
+export interface ReadFile {
+  file: string;
+  records: Located[];
+  problems: Problem[];
+}
+
+/** Reads a file as UTF-8 text; a missing or unreadable file is a usage error (exit 2). */
+export async function readText(file: string, cwd: string): Promise<string> {
+  try {
+    return await readFile(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : 'cannot be read';
+    throw new UsageError(`${file}: ${why}`);
+  }
+}
+
+/** Parses one JSONL file line by line, so every record keeps its line number. */
+export function parseFile(file: string, text: string): ReadFile {
+  const out: ReadFile = { file, records: [], problems: [] };
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  lines.forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const parsed = parseSurveyJsonl(raw);
+    for (const e of parsed.errors) out.problems.push({ file, line: i + 1, message: e.message });
+    for (const record of parsed.records) out.records.push({ record, file, line: i + 1 });
+  });
+  return out;
+}
+
+/** Reads and parses every file given; usage errors (missing files) first, before any output. */
+export async function readFiles(files: readonly string[], cwd: string): Promise<ReadFile[]> {
+  if (files.length === 0) throw new UsageError('no input files');
+  const texts = await Promise.all(files.map((f) => readText(f, cwd)));
+  return files.map((f, i) => parseFile(f, texts[i]!));
+}
+
+/** `FILE:LINE: message`. */
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}: ${p.message}`;
+}
