@@ -7,11 +7,16 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact()],
   }),
-  manifest: {
+  // Firefox builds (npm run build:firefox) get a sidebar and an event page instead of Chrome's side panel and worker.
+  manifestVersion: 3,
+  manifest: ({ browser }) => ({
     name: 'Recipe Lens',
     description:
       'Tag passages on AI labs’ pages as evidence about how frontier models are post-trained with RL.',
-    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'sidePanel'],
+    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } } } }
+      : {}),
     action: { default_title: 'Recipe Lens' },
     commands: {
       'tag-selection': {
@@ -23,5 +28,5 @@ export default defineConfig({
         description: 'Open the evidence panel',
       },
     },
-  },
+  }),
 });

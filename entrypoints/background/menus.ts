@@ -1,6 +1,7 @@
 /** Context-menu items and keyboard commands: open the claim form in a tab, open the evidence panel. */
 import { browser, type Browser } from 'wxt/browser';
 import { callTab } from '../../lib/messages';
+import { openEvidencePanel } from '../../lib/panel/open';
 
 const TAG_MENU = 'recipe-lens-tag-claim';
 const PANEL_MENU = 'recipe-lens-open-panel';
@@ -23,7 +24,7 @@ async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
 /** Opens the side panel; must run inside the user gesture that asked for it (menu click, command). */
 function openPanel(tab: Browser.tabs.Tab | undefined): void {
   if (tab?.windowId === undefined) return;
-  void browser.sidePanel.open({ windowId: tab.windowId }).catch(() => undefined);
+  void openEvidencePanel(tab.windowId).catch(() => undefined);
 }
 
 /** Creates the context-menu items (on install and update). */

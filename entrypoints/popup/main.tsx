@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup/PopupApp';
 import { callBackground } from '../../lib/messages';
+import { openEvidencePanel } from '../../lib/panel/open';
 import '../../components/popup/popup.css';
 
 async function main() {
@@ -11,7 +12,7 @@ async function main() {
       loadPage={() => callBackground('tab.page', { windowId: win.id! })}
       openPanel={async () => {
         // Called in the click's user gesture, as sidePanel.open requires.
-        await browser.sidePanel.open({ windowId: win.id! });
+        await openEvidencePanel(win.id!);
         window.close();
       }}
       openOptions={() => void browser.runtime.openOptionsPage().then(() => window.close())}

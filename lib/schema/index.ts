@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 
+// Extension pages forbid eval under their content security policy: validate without generated code.
+z.config({ jitless: true });
+
 /** Schema tag of claim records, version 1. */
 export const CLAIM_SCHEMA = 'rl-survey.claim/1';
 /** Schema tag of model records, version 1. */
