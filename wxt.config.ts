@@ -4,6 +4,8 @@ import preact from '@preact/preset-vite';
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // The sources zip for Firefox review: the project without generated or local output.
+  zip: { excludeSources: ['test-results/**', 'bench/results/**', 'demo/**', '.output/**', '.wxt/**'] },
   vite: () => ({
     plugins: [preact()],
   }),
