@@ -1,21 +1,39 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** pdf.js's character maps and standard fonts, copied into the build for the PDF viewer (never fetched from the network). */
+function pdfjsDataFiles(): Array<{ absoluteSrc: string; relativeDest: string }> {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return ['cmaps', 'standard_fonts'].flatMap((dir) =>
+    readdirSync(path.join(root, dir)).map((name) => ({ absoluteSrc: path.join(root, dir, name), relativeDest: `pdfjs/${dir}/${name}` })),
+  );
+}
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // The sources zip for Firefox review: the project without generated or local output.
   zip: { excludeSources: ['test-results/**', 'bench/results/**', 'demo/**', '.output/**', '.wxt/**'] },
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push(...pdfjsDataFiles());
+    },
+  },
   vite: () => ({
     plugins: [preact()],
   }),
   // Firefox builds (npm run build:firefox) get a sidebar and an event page instead of Chrome's side panel and worker.
   manifestVersion: 3,
   manifest: ({ browser }) => ({
-    name: 'Recipe Lens',
-    description:
-      'Tag passages on AI labs’ pages as evidence about how frontier models are post-trained with RL.',
-    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'webRequest', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // The PDF viewer fetches the PDFs a curator opens (any site, or a local file when the browser allows it).
+    host_permissions: ['http://*/*', 'https://*/*', 'file:///*'],
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } } } }
       : {}),
@@ -23,11 +41,11 @@ export default defineConfig({
     commands: {
       'tag-selection': {
         suggested_key: { default: 'Alt+Shift+C' },
-        description: 'Tag the selected passage as a claim',
+        description: '__MSG_cmdTagSelection__',
       },
       'open-panel': {
         suggested_key: { default: 'Alt+Shift+E' },
-        description: 'Open the evidence panel',
+        description: '__MSG_cmdOpenPanel__',
       },
     },
   }),

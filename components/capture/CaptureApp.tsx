@@ -1,6 +1,8 @@
 /** The in-page capture UI, mounted in a shadow root: toolbar, claim form, claim card and notices. */
 import type { Store } from '../common/store';
 import { useStore } from '../common/store';
+import { useLocale } from '../common/i18n';
+import { t } from '../../lib/i18n';
 import { ClaimCard } from './ClaimCard';
 import { ClaimForm } from './ClaimForm';
 import { Toasts } from './Toasts';
@@ -11,6 +13,7 @@ import type { CaptureActions, CaptureState } from './state';
 /** Root component of the capture UI. */
 export function CaptureApp({ store, actions }: { store: Store<CaptureState>; actions: CaptureActions }) {
   const state = useStore(store);
+  useLocale();
   const cardClaims = state.card ? state.claims.filter((c) => state.card!.ids.includes(c.id)) : [];
   const orphans = state.claims.filter((c) => state.orphans.includes(c.id));
   const reattaching = state.reattach ? (state.claims.find((c) => c.id === state.reattach) ?? null) : null;
@@ -22,7 +25,7 @@ export function CaptureApp({ store, actions }: { store: Store<CaptureState>; act
       {state.disconnected && (
         <div class="rl-toasts" role="alert">
           <div class="rl-toast rl-toast-error" data-testid="disconnected">
-            Recipe Lens was updated or reloaded. Reload this page to keep tagging claims.
+            {t('disconnected')}
           </div>
         </div>
       )}

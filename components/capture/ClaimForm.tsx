@@ -1,32 +1,33 @@
 /** The claim form: model, recipe, kind, stage, value(s), evidence level with reason, note, and the page's source. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, SOURCE_KINDS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
-import { EVIDENCE_LABELS, KIND_LABELS, SOURCE_KIND_LABELS, STAGE_LABELS, completeValues, findTerms, splitValues } from '../../lib/taxonomy';
+import { completeValues, findTerms, splitValues } from '../../lib/taxonomy';
+import { evidenceLabel, evidenceShort, kindLabel, sourceKindLabel, stageLabel, t } from '../../lib/i18n';
+import { useLocale } from '../common/i18n';
 import { detectUserGuidance, suggestEvidence } from '../../lib/evidence';
 import { validateForm, type ClaimFormValues, type FormErrors, type SourceFields } from '../../lib/capture/draft';
 import type { CaptureActions, FormSession } from './state';
-
-const EVIDENCE_SHORT: Record<Evidence, string> = { A: 'Tech report', B: 'Blog / card', C: 'Release only' };
 
 /** Warnings the rules raise about a claim being written (shown, never blocking). */
 export function formWarnings(values: ClaimFormValues, session: FormSession, source: SourceFields): string[] {
   const warnings: string[] = [];
   const quote = session.passage.quote.exact;
   if (source.kind === 'third_party') {
-    warnings.push('A third-party write-up is not evidence: find the lab’s own report, blog or model card and tag the passage there.');
+    warnings.push(t('warnThirdParty'));
   }
   if (values.kind === 'algorithm' && detectUserGuidance(quote)) {
-    warnings.push('This reads as advice to users, not how the lab trained the model (rule 5). Consider kind “Undisclosed” or a note.');
+    warnings.push(t('warnGuidance'));
   }
   const model = values.model.trim().toLowerCase();
   if (model && session.pageModels.length && !session.pageModels.some((m) => m.toLowerCase() === model) && !quote.toLowerCase().includes(model)) {
-    warnings.push(`This page is about ${session.pageModels.slice(0, 3).join(', ')}. Don’t carry claims across versions (rule 2).`);
+    warnings.push(t('warnVersion', session.pageModels.slice(0, 3).join(', ')));
   }
   return warnings;
 }
 
 /** The form for tagging a passage (or editing a claim). */
 export function ClaimForm({ session, actions }: { session: FormSession; actions: CaptureActions }) {
+  useLocale();
   const [values, setValues] = useState<ClaimFormValues>(session.values);
   const [source, setSource] = useState<SourceFields>(session.source);
   const [editingSource, setEditingSource] = useState(false);
@@ -50,7 +51,7 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
   const warnings = formWarnings(values, session, source);
   const parts = splitValues(values.value);
   const completions = useMemo(() => completeValues(parts[parts.length - 1] ?? '', values.kind, 8), [values.value, values.kind]);
-  const termsInQuote = useMemo(() => findTerms(session.passage.quote.exact).map((t) => t.term), [session.passage.quote.exact]);
+  const termsInQuote = useMemo(() => findTerms(session.passage.quote.exact).map((match) => match.term), [session.passage.quote.exact]);
 
   const set = <K extends keyof ClaimFormValues>(key: K, value: ClaimFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -88,7 +89,7 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
       ref={root}
       class="rl-form"
       role="dialog"
-      aria-label={session.mode === 'edit' ? 'Edit claim' : 'Tag claim'}
+      aria-label={session.mode === 'edit' ? t('formEdit') : t('formTag')}
       data-testid="claim-form"
       style={{ left: `${session.at.x}px`, top: `${session.at.y}px` }}
       onSubmit={submit}
@@ -98,8 +99,8 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
         <span class="rl-logo" aria-hidden="true">
           RL
         </span>
-        <span class="rl-title">{session.mode === 'edit' ? 'Edit claim' : 'Tag claim'}</span>
-        <button type="button" class="rl-icon" aria-label="Close (Escape)" onClick={() => actions.cancelForm()}>
+        <span class="rl-title">{session.mode === 'edit' ? t('formEdit') : t('formTag')}</span>
+        <button type="button" class="rl-icon" aria-label={t('close')} onClick={() => actions.cancelForm()}>
           ×
         </button>
       </header>
@@ -110,13 +111,13 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
 
       <div class="rl-row">
         <label class="rl-field rl-grow">
-          <span>Model</span>
+          <span>{t('fieldModel')}</span>
           <input
             name="model"
             list="rl-models"
             value={values.model}
             autocomplete="off"
-            placeholder="as the source names it, e.g. GLM-5"
+            placeholder={t('fieldModelPlaceholder')}
             aria-invalid={errors.model ? 'true' : 'false'}
             onInput={(e) => set('model', e.currentTarget.value)}
           />
@@ -128,29 +129,29 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
           {errors.model && <em class="rl-error">{errors.model}</em>}
         </label>
         <label class="rl-field rl-narrow">
-          <span>Recipe</span>
-          <input name="recipe" value={values.recipe} placeholder="optional" autocomplete="off" onInput={(e) => set('recipe', e.currentTarget.value)} />
+          <span>{t('fieldRecipe')}</span>
+          <input name="recipe" value={values.recipe} placeholder={t('optional')} autocomplete="off" onInput={(e) => set('recipe', e.currentTarget.value)} />
         </label>
       </div>
 
       <div class="rl-row">
         <label class="rl-field rl-grow">
-          <span>Kind</span>
+          <span>{t('fieldKind')}</span>
           <select name="kind" value={values.kind} onChange={(e) => set('kind', e.currentTarget.value as ClaimKind)}>
             {CLAIM_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {kindLabel(k)}
               </option>
             ))}
           </select>
         </label>
         <label class="rl-field rl-grow">
-          <span>Stage</span>
+          <span>{t('fieldStage')}</span>
           <select name="stage" value={values.stage} onChange={(e) => set('stage', e.currentTarget.value as Stage | '')}>
-            <option value="">— none —</option>
+            <option value="">{t('noStage')}</option>
             {STAGES.map((s) => (
               <option key={s} value={s}>
-                {STAGE_LABELS[s]}
+                {stageLabel(s)}
               </option>
             ))}
           </select>
@@ -159,39 +160,39 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
 
       <label class="rl-field">
         <span>
-          Value{parts.length > 1 ? ` · ${parts.length} claims` : ''} <small>(join several with “+”)</small>
+          {parts.length > 1 ? t('fieldValueCount', parts.length) : t('fieldValue')} <small>{t('fieldValueHint')}</small>
         </span>
         <input
           name="value"
           value={values.value}
           autocomplete="off"
-          placeholder="GRPO, slime, Reasoning RL, rule-based reward…"
+          placeholder={t('fieldValuePlaceholder')}
           aria-invalid={errors.value ? 'true' : 'false'}
           onInput={(e) => set('value', e.currentTarget.value)}
         />
         {errors.value && <em class="rl-error">{errors.value}</em>}
       </label>
       {(completions.length > 0 || termsInQuote.length > 0) && (
-        <div class="rl-chips" aria-label="Suggested values">
-          {[...new Map([...termsInQuote, ...completions].map((t) => [t.canonical, t])).values()].slice(0, 8).map((t) => (
+        <div class="rl-chips" aria-label={t('suggestedValues')}>
+          {[...new Map([...termsInQuote, ...completions].map((term) => [term.canonical, term])).values()].slice(0, 8).map((term) => (
             <button
               type="button"
-              key={t.canonical}
-              class={`rl-chip rl-kind-${t.kind}`}
-              title={`${KIND_LABELS[t.kind]}${t.aliases.length ? ` · also: ${t.aliases.slice(0, 3).join(', ')}` : ''}`}
-              onClick={() => chooseTerm(t.canonical, t.kind, t.stage)}
+              key={term.canonical}
+              class={`rl-chip rl-kind-${term.kind}`}
+              title={`${kindLabel(term.kind)}${term.aliases.length ? ` · ${t('alsoKnownAs', term.aliases.slice(0, 3).join(', '))}` : ''}`}
+              onClick={() => chooseTerm(term.canonical, term.kind, term.stage)}
             >
-              {t.canonical}
+              {term.canonical}
             </button>
           ))}
         </div>
       )}
 
       <fieldset class="rl-field rl-evidence-field">
-        <legend>Evidence</legend>
-        <div class="rl-segmented" role="radiogroup" aria-label="Evidence level">
+        <legend>{t('fieldEvidence')}</legend>
+        <div class="rl-segmented" role="radiogroup" aria-label={t('evidenceLevel')}>
           {EVIDENCE_LEVELS.map((level) => (
-            <label key={level} class={`rl-seg ${values.evidence === level ? 'rl-seg-on' : ''}`} title={EVIDENCE_LABELS[level]}>
+            <label key={level} class={`rl-seg ${values.evidence === level ? 'rl-seg-on' : ''}`} title={evidenceLabel(level)}>
               <input
                 type="radio"
                 name="evidence"
@@ -202,16 +203,16 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
                   set('evidence', level as Evidence);
                 }}
               />
-              <b>{level}</b> <span>{EVIDENCE_SHORT[level]}</span>
+              <b>{level}</b> <span>{evidenceShort(level)}</span>
             </label>
           ))}
         </div>
         <p class={`rl-hint ${suggestion.notEvidence ? 'rl-warn' : ''}`} data-testid="evidence-reason">
-          Suggested {suggestion.level}: {suggestion.reason}
+          {t('evidenceSuggested', suggestion.level, suggestion.reason)}
         </p>
         {values.evidence !== suggestion.level && (
           <label class="rl-field">
-            <span>Why {values.evidence} and not {suggestion.level}?</span>
+            <span>{t('evidenceWhy', values.evidence, suggestion.level)}</span>
             <input
               name="evidenceReason"
               value={values.evidenceReason}
@@ -224,46 +225,46 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
       </fieldset>
 
       <label class="rl-field">
-        <span>Note</span>
+        <span>{t('fieldNote')}</span>
         <textarea name="note" rows={2} value={values.note} onInput={(e) => set('note', e.currentTarget.value)} />
       </label>
 
-      <section class="rl-source" aria-label="Source">
+      <section class="rl-source" aria-label={t('sourceSection')}>
         <div class="rl-source-line">
-          <span class="rl-source-kind">{SOURCE_KIND_LABELS[source.kind]}</span>
-          <span>{source.publisher || 'publisher unknown'}</span>
-          <span>{source.published || 'no date'}</span>
+          <span class="rl-source-kind">{sourceKindLabel(source.kind)}</span>
+          <span>{source.publisher || t('publisherUnknown')}</span>
+          <span>{source.published || t('noDate')}</span>
           <button type="button" class="rl-link" data-testid="source-edit" aria-expanded={editingSource} onClick={() => setEditingSource(!editingSource)}>
-            {editingSource ? 'Done' : 'Correct'}
+            {editingSource ? t('sourceDone') : t('sourceCorrect')}
           </button>
         </div>
         {editingSource && (
           <div class="rl-source-fields">
             <label class="rl-field">
-              <span>Title</span>
+              <span>{t('fieldTitle')}</span>
               <input name="sourceTitle" value={source.title} onInput={(e) => setSource({ ...source, title: e.currentTarget.value })} />
             </label>
             <div class="rl-row">
               <label class="rl-field rl-grow">
-                <span>Kind</span>
+                <span>{t('fieldKind')}</span>
                 <select name="sourceKind" value={source.kind} onChange={(e) => setSource({ ...source, kind: e.currentTarget.value as SourceFields['kind'] })}>
                   {SOURCE_KINDS.map((k) => (
                     <option key={k} value={k}>
-                      {SOURCE_KIND_LABELS[k]}
+                      {sourceKindLabel(k)}
                     </option>
                   ))}
                 </select>
               </label>
               <label class="rl-field rl-grow">
-                <span>Publisher</span>
+                <span>{t('fieldPublisher')}</span>
                 <input name="sourcePublisher" value={source.publisher} onInput={(e) => setSource({ ...source, publisher: e.currentTarget.value })} />
               </label>
               <label class="rl-field rl-narrow">
-                <span>Published</span>
+                <span>{t('fieldPublished')}</span>
                 <input name="sourcePublished" type="date" value={source.published} onInput={(e) => setSource({ ...source, published: e.currentTarget.value })} />
               </label>
             </div>
-            <p class="rl-hint">Corrections apply to every claim on this page.</p>
+            <p class="rl-hint">{t('sourceAppliesAll')}</p>
           </div>
         )}
       </section>
@@ -280,12 +281,12 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
       )}
 
       <footer class="rl-form-foot">
-        <span class="rl-hint">Ctrl+Enter saves</span>
+        <span class="rl-hint">{t('saveHint')}</span>
         <button type="button" class="rl-button" onClick={() => actions.cancelForm()}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" class="rl-button rl-primary" data-testid="form-save" disabled={session.saving}>
-          {session.saving ? 'Saving…' : parts.length > 1 ? `Save ${parts.length} claims` : 'Save claim'}
+          {session.saving ? t('saving') : parts.length > 1 ? t('saveClaims', parts.length) : t('saveClaim')}
         </button>
       </footer>
     </form>

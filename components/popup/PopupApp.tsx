@@ -1,12 +1,14 @@
 /** The toolbar popup: what Recipe Lens sees on this page, and the way to the evidence panel. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ResponseOf } from '../../lib/messages';
-import { SOURCE_KIND_LABELS } from '../../lib/taxonomy';
+import { plural, sourceKindLabel, t } from '../../lib/i18n';
+import { useLocale } from '../common/i18n';
 
 type TabPage = ResponseOf<'tab.page'>;
 
 /** Root of the popup. */
 export function PopupApp({ loadPage, openPanel, openOptions }: { loadPage: () => Promise<TabPage>; openPanel: () => Promise<void>; openOptions: () => void }) {
+  useLocale();
   const [page, setPage] = useState<TabPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -24,11 +26,11 @@ export function PopupApp({ loadPage, openPanel, openOptions }: { loadPage: () =>
         <span class="logo" aria-hidden="true">
           RL
         </span>
-        <strong>Recipe Lens</strong>
+        <strong>{t('extName')}</strong>
       </header>
       <section class="page" aria-live="polite" data-testid="popup-page">
         {error && <p class="error">{error}</p>}
-        {!page && !error && <p class="muted">Reading this page…</p>}
+        {!page && !error && <p class="muted">{t('popupReading')}</p>}
         {page && !report && <p class="muted">{page.reason}</p>}
         {report && (
           <>
@@ -36,30 +38,28 @@ export function PopupApp({ loadPage, openPanel, openOptions }: { loadPage: () =>
               {report.source.title || report.title}
             </p>
             <p class="muted">
-              {SOURCE_KIND_LABELS[report.source.kind]}
+              {sourceKindLabel(report.source.kind)}
               {report.source.publisher ? ` · ${report.source.publisher}` : ''}
               {report.source.published ? ` · ${report.source.published}` : ''}
             </p>
             <p class="counts">
-              <span data-testid="popup-painted">
-                <b>{painted}</b> claim{painted === 1 ? '' : 's'} painted
-              </span>
+              <span data-testid="popup-painted">{plural(painted, 'paintedOne', 'paintedMany')}</span>
               {report.orphans.length > 0 && (
                 <span class="orphans" data-testid="popup-orphans">
-                  <b>{report.orphans.length}</b> orphan{report.orphans.length === 1 ? '' : 's'}
+                  {plural(report.orphans.length, 'orphansOne', 'orphansMany')}
                 </span>
               )}
             </p>
-            {report.order.length === 0 && <p class="muted">Select a passage and tag it (Alt+Shift+C) to start.</p>}
+            {report.order.length === 0 && <p class="muted">{t('popupStart')}</p>}
           </>
         )}
       </section>
       <div class="actions">
         <button ref={button} type="button" class="primary" onClick={() => void openPanel()}>
-          Open evidence panel <kbd>Alt⇧E</kbd>
+          {t('popupOpenPanel')} <kbd>Alt⇧E</kbd>
         </button>
         <button type="button" onClick={openOptions}>
-          Import & options
+          {t('popupOptions')}
         </button>
       </div>
     </main>

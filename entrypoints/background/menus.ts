@@ -1,6 +1,7 @@
 /** Context-menu items and keyboard commands: open the claim form in a tab, open the evidence panel. */
 import { browser, type Browser } from 'wxt/browser';
 import { callTab } from '../../lib/messages';
+import { t } from '../../lib/i18n';
 import { openEvidencePanel } from '../../lib/panel/open';
 
 const TAG_MENU = 'recipe-lens-tag-claim';
@@ -17,7 +18,7 @@ async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
   } catch {
     // No content script in this tab (a browser page, or a tab opened before the extension loaded).
     await browser.action.setBadgeText({ tabId: tab.id, text: '↻' });
-    await browser.action.setTitle({ tabId: tab.id, title: 'Recipe Lens: reload this page to tag claims on it' });
+    await browser.action.setTitle({ tabId: tab.id, title: t('badgeReload') });
   }
 }
 
@@ -30,8 +31,8 @@ function openPanel(tab: Browser.tabs.Tab | undefined): void {
 /** Creates the context-menu items (on install and update). */
 export function createMenus(): void {
   void browser.contextMenus.removeAll().then(() => {
-    browser.contextMenus.create({ id: TAG_MENU, title: 'Tag as claim…', contexts: ['selection'], documentUrlPatterns: ['http://*/*', 'https://*/*'] });
-    browser.contextMenus.create({ id: PANEL_MENU, title: 'Open evidence panel', contexts: ['page', 'selection', 'action'] });
+    browser.contextMenus.create({ id: TAG_MENU, title: t('menuTag'), contexts: ['selection'], documentUrlPatterns: ['http://*/*', 'https://*/*'] });
+    browser.contextMenus.create({ id: PANEL_MENU, title: t('menuPanel'), contexts: ['page', 'selection', 'action'] });
   });
 }
 

@@ -17,6 +17,7 @@ import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
 import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
 import { detectSource, normalizeUrl } from '../../lib/source';
 import { nowTimestamp, today } from '../../lib/time';
+import { plural, t } from '../../lib/i18n';
 import { createStore, type Store } from '../../components/common/store';
 import { CaptureApp } from '../../components/capture/CaptureApp';
 import { initialCaptureState, type CaptureActions, type CaptureState, type FormSession } from '../../components/capture/state';
@@ -160,7 +161,7 @@ export class ClaimsSession {
     try {
       reply = await withRetry(() => callBackground('page.claims', { url: this.url }));
     } catch (error) {
-      this.onCallError(error, 'Could not read this page’s claims');
+      this.onCallError(error, t('errRead'));
       return;
     }
     if (seq !== this.loadSeq) return; // a newer load (navigation) won
@@ -324,7 +325,7 @@ export class ClaimsSession {
     const claim = this.store.get().claims.find((c) => c.id === id);
     const range = this.ranges.get(id);
     if (!claim || !range || !this.isLive(range)) return false;
-    return this.replacePassage(claim, range, 'Quote updated to the page’s current text');
+    return this.replacePassage(claim, range, t('toastQuoteUpdated'));
   }
 
   /** Re-attach mode: the next selection becomes the orphan's passage. */
@@ -337,7 +338,7 @@ export class ClaimsSession {
     const claim = this.store.get().claims.find((c) => c.id === id);
     const range = selectedRange(window, this.ui?.shadowHost) ?? this.lastRange;
     if (!claim || !range) return;
-    if (await this.replacePassage(claim, range, `Re-attached ${claim.value} · ${claim.model}`)) {
+    if (await this.replacePassage(claim, range, t('toastReattached', claim.value, claim.model))) {
       document.getSelection()?.removeAllRanges();
       this.store.set((s) => ({ ...s, reattach: null, toolbar: null }));
     }
@@ -357,7 +358,7 @@ export class ClaimsSession {
       this.toast(done);
       return true;
     } catch (error) {
-      this.onCallError(error, 'Could not update the passage');
+      this.onCallError(error, t('errPassage'));
       return false;
     }
   }
@@ -433,7 +434,7 @@ export class ClaimsSession {
   openForm(): boolean {
     const range = selectedRange(window, this.ui?.shadowHost) ?? (this.store.get().toolbar ? this.lastRange : null);
     if (!range) {
-      this.toast('Select a passage on the page first, then tag it.', 'error');
+      this.toast(t('toastSelectFirst'), 'error');
       return false;
     }
     this.pendingFormRange = range;
@@ -525,7 +526,7 @@ export class ClaimsSession {
       const changedSource = this.sourceChanged(fields, form.source);
       // The ids are minted here, so retrying after the service worker stopped mid-save cannot duplicate.
       const { claims: saved } = await withRetry(() => callBackground('claims.save', { claims }), {
-        onRetry: (attempt) => setForm({ saving: true, error: attempt > 1 ? `Saving is taking longer than usual (attempt ${attempt})…` : null }),
+        onRetry: (attempt) => setForm({ saving: true, error: attempt > 1 ? t('savingSlow', attempt) : null }),
       });
       if (changedSource) {
         const { accessed: _accessed, ...override } = source;
@@ -541,15 +542,15 @@ export class ClaimsSession {
       else this.anchorAndPaint();
       this.observe();
       document.getSelection()?.removeAllRanges();
-      const what = saved.length === 1 ? `${saved[0]!.value}` : `${saved.length} claims`;
-      this.toast(form.mode === 'edit' ? `Updated ${what} · ${values.model}` : `Saved ${what} · ${values.model}`);
+      const what = saved.length === 1 ? saved[0]!.value : plural(saved.length, 'claimsOne', 'claimsMany');
+      this.toast(t(form.mode === 'edit' ? 'toastUpdated' : 'toastSaved', what, values.model));
     } catch (error) {
       if (isContextGone(error)) {
-        setForm({ saving: false, error: 'Recipe Lens was reloaded, so this claim could not be saved. Copy your note, reload the page and tag the passage again.' });
+        setForm({ saving: false, error: t('errSaveReloaded') });
         this.store.set((s) => ({ ...s, disconnected: true }));
         return;
       }
-      setForm({ saving: false, error: `Not saved — ${error instanceof Error ? error.message : String(error)} Your claim is still here; try again.` });
+      setForm({ saving: false, error: t('errNotSaved', error instanceof Error ? error.message : String(error)) });
     }
   }
 
@@ -567,10 +568,10 @@ export class ClaimsSession {
       this.store.set((s) => ({ ...s, card: null, claims: s.claims.filter((c) => !gone.has(c.id)) }));
       this.painter.setActive([]);
       this.repaint();
-      const label = deleted.length === 1 ? `Deleted ${deleted[0]!.value} · ${deleted[0]!.model}` : `Deleted ${deleted.length} claims`;
+      const label = deleted.length === 1 ? t('toastDeleted', deleted[0]!.value, deleted[0]!.model) : t('toastDeletedMany', deleted.length);
       this.toast(label, 'info', deleted);
     } catch (error) {
-      this.onCallError(error, 'Could not delete');
+      this.onCallError(error, t('errDelete'));
     }
   }
 
@@ -583,9 +584,9 @@ export class ClaimsSession {
       this.store.set((s) => ({ ...s, claims: [...s.claims, ...claims] }));
       this.anchorAndPaint();
       this.observe();
-      this.toast(claims.length === 1 ? 'Claim restored' : `${claims.length} claims restored`);
+      this.toast(claims.length === 1 ? t('toastRestored') : t('toastRestoredMany', claims.length));
     } catch (error) {
-      this.onCallError(error, 'Could not undo');
+      this.onCallError(error, t('errUndo'));
     }
   }
 
@@ -656,9 +657,9 @@ function showReloadNotice(): void {
       position: 'fixed', right: '16px', bottom: '16px', zIndex: '2147483647', maxWidth: '380px', padding: '10px 14px',
       borderRadius: '10px', background: '#7f1d1d', color: '#fff', font: '13px/1.45 system-ui, sans-serif', boxShadow: '0 8px 24px rgba(0,0,0,.25)',
     });
-    box.textContent = 'Recipe Lens was updated or reloaded. Reload this page to see and tag its claims again. ';
+    box.textContent = `${t('reloadNotice')} `;
     const close = document.createElement('button');
-    close.textContent = 'Dismiss';
+    close.textContent = t('dismiss');
     Object.assign(close.style, { marginLeft: '8px', background: 'none', border: '0', color: '#fecaca', cursor: 'pointer', font: 'inherit', fontWeight: '700' });
     close.addEventListener('click', () => host.remove());
     box.append(close);

@@ -17,6 +17,7 @@ import {
 } from '../schema';
 import { canonicalValue, splitValues } from '../taxonomy';
 import { needsReason } from '../evidence';
+import { t } from '../i18n';
 
 /** The passage a claim quotes: W3C selectors plus the text as shown. */
 export interface Passage {
@@ -50,11 +51,11 @@ export type FormErrors = Partial<Record<keyof ClaimFormValues | 'form', string>>
 /** Checks the form before saving; an empty result means it can be saved. */
 export function validateForm(values: ClaimFormValues, suggested: Evidence): FormErrors {
   const errors: FormErrors = {};
-  if (!values.model.trim()) errors.model = 'Name the model exactly as the source does (e.g. GLM-5).';
-  if (!splitValues(values.value).length) errors.value = 'Say what the passage claims (e.g. GRPO, slime, Reasoning RL).';
-  else if (splitValues(values.value).some((v) => v.length > 200)) errors.value = 'Each value must be at most 200 characters.';
+  if (!values.model.trim()) errors.model = t('errModel');
+  if (!splitValues(values.value).length) errors.value = t('errValue');
+  else if (splitValues(values.value).some((v) => v.length > 200)) errors.value = t('errValueLong');
   if (needsReason(suggested, values.evidence) && !values.evidenceReason.trim()) {
-    errors.evidenceReason = `The rules suggest ${suggested}; say why this passage is level ${values.evidence}.`;
+    errors.evidenceReason = t('errReason', suggested, values.evidence);
   }
   return errors;
 }
