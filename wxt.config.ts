@@ -15,6 +15,8 @@ function pdfjsDataFiles(): Array<{ absoluteSrc: string; relativeDest: string }> 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // RECIPE_LENS_OUT lets a second build (another worktree, a parallel test run) use its own output folder.
+  outDir: process.env.RECIPE_LENS_OUT ?? '.output',
   // The sources zip for Firefox review: the project without generated or local output.
   zip: { excludeSources: ['test-results/**', 'bench/results/**', 'demo/**', '.output/**', '.wxt/**'] },
   hooks: {
