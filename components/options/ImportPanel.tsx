@@ -1,46 +1,137 @@
-/** Importing survey-record JSONL: pick or drop files; every line is checked, and a file is stored whole or not at all. */
+/**
+ * Importing survey records (JSONL) or W3C annotations: pick or drop files; each is read with progress and
+ * checked by the background first (a dry run: new, updated, unchanged, conflicts side by side, bad lines),
+ * then stored on confirmation in one all-or-nothing transaction per file.
+ */
 import { useState } from 'preact/hooks';
-import { callBackground, type ImportResult } from '../../lib/messages';
+import type { ConflictView } from '../../lib/messages';
+import type { ImportFormat } from '../../lib/import/files';
+import { backgroundImportApi, commitJob, describeLineError, previewFile, refusedReport, showValue, storedReport, type ImportApi, type ImportJob, type ImportReport } from './importer';
 
-const MAX_BYTES = 64 * 1024 * 1024;
+type Take = 'mine' | 'theirs';
+type Stage = 'idle' | 'working' | 'preview' | 'done';
 
-/** The import control and the report of what each file did. */
-export function ImportPanel({ onImported }: { onImported: (result: ImportResult) => void }) {
-  const [results, setResults] = useState<ImportResult[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+/** The import control: preview, conflicts, confirmation, and the report of what each file did. */
+export function ImportPanel({ onImported, api = backgroundImportApi }: { onImported: () => void; api?: ImportApi }) {
+  const [stage, setStage] = useState<Stage>('idle');
+  const [jobs, setJobs] = useState<ImportJob[]>([]);
+  const [choices, setChoices] = useState<Map<string, Take>>(new Map());
+  const [rest, setRest] = useState<Map<number, Take>>(new Map());
+  const [reports, setReports] = useState<ImportReport[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const [format, setFormat] = useState<ImportFormat | 'auto'>('auto');
   const [dragging, setDragging] = useState(false);
   const [runs, setRuns] = useState(0);
+  const [timing, setTiming] = useState<{ preview: number; commit: number }>({ preview: 0, commit: 0 });
 
-  const importFiles = async (files: FileList | File[]) => {
-    const list = [...files];
-    const done: ImportResult[] = [];
-    setResults([]);
-    for (const [i, file] of list.entries()) {
-      setBusy(`Importing ${file.name} (${i + 1} of ${list.length})…`);
-      if (file.size > MAX_BYTES) {
-        done.push({ fileName: file.name, lines: 0, stored: false, added: 0, updated: 0, unchanged: 0, errors: [{ line: 0, message: `the file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 64 MB — split it and import the parts` }] });
-        continue;
-      }
-      try {
-        const result = await callBackground('records.import', { text: await file.text(), fileName: file.name });
-        done.push(result);
-        if (result.stored) onImported(result);
-      } catch (error) {
-        done.push({ fileName: file.name, lines: 0, stored: false, added: 0, updated: 0, unchanged: 0, errors: [{ line: 0, message: error instanceof Error ? error.message : String(error) }] });
-      }
-    }
-    setResults(done);
-    setBusy(null);
+  const finish = (done: ImportReport[], stored: boolean) => {
+    setReports(done);
+    setJobs([]);
+    setChoices(new Map());
+    setRest(new Map());
+    setStatus(null);
+    setProgress(null);
+    setStage('done');
     setRuns((n) => n + 1);
+    if (stored) onImported();
   };
 
+  const start = async (files: FileList | File[]) => {
+    const list = [...files];
+    const t0 = performance.now();
+    setStage('working');
+    setReports([]);
+    const found: ImportJob[] = [];
+    for (const [i, file] of list.entries()) {
+      const of = list.length > 1 ? ` (${i + 1} of ${list.length})` : '';
+      setStatus(`Reading ${file.name}${of}…`);
+      setProgress({ loaded: 0, total: file.size });
+      found.push(
+        await previewFile(api, file, {
+          format,
+          mode: 'merge',
+          onProgress: (loaded, total) => setProgress({ loaded, total }),
+          onChecking: () => {
+            setStatus(`Checking ${file.name}${of}: every line is validated, nothing is stored yet…`);
+            setProgress(null);
+          },
+        }),
+      );
+    }
+    setTiming({ preview: performance.now() - t0, commit: 0 });
+    if (!found.some((j) => j.preview?.token)) {
+      finish(found.map(refusedReport), false);
+      return;
+    }
+    setJobs(found);
+    setStatus(null);
+    setProgress(null);
+    setStage('preview');
+  };
+
+  const confirm = async () => {
+    const t0 = performance.now();
+    setStage('working');
+    const done: ImportReport[] = [];
+    let stored = false;
+    for (const [i, job] of jobs.entries()) {
+      if (!job.preview?.token) {
+        done.push(refusedReport(job));
+        continue;
+      }
+      setStatus(`Storing ${job.fileName}…`);
+      const resolutions = job.preview.conflicts.map((c) => ({ ref: c.ref, take: choices.get(`${i}\u0000${c.ref}`) ?? rest.get(i) ?? 'mine' }));
+      try {
+        const report = storedReport(job, await commitJob(api, job, resolutions, rest.get(i) ?? 'mine'));
+        stored ||= report.stored;
+        done.push(report);
+      } catch (error) {
+        done.push({ ...refusedReport({ ...job, failure: error instanceof Error ? error.message : String(error) }) });
+      }
+    }
+    setTiming((t) => ({ ...t, commit: performance.now() - t0 }));
+    finish(done, stored);
+  };
+
+  const cancel = () => finish([], false);
+  const choose = (job: number, ref: string, take: Take) => setChoices((m) => new Map(m).set(`${job}\u0000${ref}`, take));
+  const chooseAll = (job: number, take: Take) => {
+    setChoices((m) => {
+      const next = new Map(m);
+      for (const c of jobs[job]?.preview?.conflicts ?? []) next.set(`${job}\u0000${c.ref}`, take);
+      return next;
+    });
+    setRest((m) => new Map(m).set(job, take));
+  };
+
+  const importable = jobs.filter((j) => j.preview?.token).length;
   return (
-    <section class="card" aria-labelledby="import-h" data-testid="import-panel" data-runs={runs}>
-      <h2 id="import-h">Import survey records</h2>
+    <section
+      class="card"
+      aria-labelledby="import-h"
+      data-testid="import-panel"
+      data-runs={runs}
+      data-stage={stage}
+      data-preview-ms={timing.preview.toFixed(0)}
+      data-commit-ms={timing.commit.toFixed(0)}
+    >
+      <h2 id="import-h">Import records</h2>
       <p class="muted">
-        JSONL files of <code>rl-survey.claim/1</code> and <code>rl-survey.model/1</code> records. Every line is validated; a file with any bad line is
-        not stored at all. Records already here are replaced only by newer ones.
+        Survey-record JSONL (<code>rl-survey.claim/1</code>, <code>rl-survey.model/1</code>) or W3C Web Annotation JSON-LD. Every line is checked and
+        you see what would change before anything is stored; then each file is stored whole or not at all. A record already here is replaced only
+        by a newer one; the same time stamp with different content is a conflict you settle.
       </p>
+      <div class="row">
+        <label>
+          Format{' '}
+          <select value={format} data-testid="import-format" disabled={stage === 'working'} onChange={(e) => setFormat(e.currentTarget.value as ImportFormat | 'auto')}>
+            <option value="auto">Detect from the file</option>
+            <option value="jsonl">Survey records (JSONL)</option>
+            <option value="w3c">W3C annotations (JSON-LD)</option>
+          </select>
+        </label>
+      </div>
       <label
         class={`drop ${dragging ? 'drop-on' : ''}`}
         onDragOver={(e) => {
@@ -51,55 +142,181 @@ export function ImportPanel({ onImported }: { onImported: (result: ImportResult)
         onDrop={(e) => {
           e.preventDefault();
           setDragging(false);
-          if (e.dataTransfer?.files.length) void importFiles(e.dataTransfer.files);
+          if (stage !== 'working' && stage !== 'preview' && e.dataTransfer?.files.length) void start(e.dataTransfer.files);
         }}
       >
         <input
           type="file"
-          accept=".jsonl,.ndjson,.json,application/x-ndjson,application/json,text/plain"
+          accept=".jsonl,.ndjson,.json,.jsonld,application/x-ndjson,application/json,application/ld+json,text/plain"
           multiple
           data-testid="import-input"
-          disabled={!!busy}
+          disabled={stage === 'working' || stage === 'preview'}
           onChange={(e) => {
             const input = e.currentTarget;
-            if (input.files?.length) void importFiles(input.files).then(() => (input.value = ''));
+            if (input.files?.length) void start(input.files).then(() => (input.value = ''));
           }}
         />
-        <span>Choose files or drop them here</span>
+        <span>Choose files or drop them here (up to 32 MB each)</span>
       </label>
-      {busy && (
-        <p class="muted" role="status">
-          {busy}
+      {status && (
+        <p class="muted" role="status" data-testid="import-status">
+          {status}
         </p>
       )}
-      {results.length > 0 && (
+      {progress && progress.total > 0 && (
+        <progress class="progress" max={progress.total} value={progress.loaded} aria-label="Reading the file">
+          {Math.round((progress.loaded / progress.total) * 100)}%
+        </progress>
+      )}
+      {stage === 'preview' && (
+        <div class="preview" data-testid="import-previews">
+          <h3>Check before importing</h3>
+          <ul class="results">
+            {jobs.map((job, i) => (
+              <JobPreview
+                key={`${i}:${job.fileName}`}
+                job={job}
+                take={(ref) => choices.get(`${i}\u0000${ref}`) ?? rest.get(i) ?? 'mine'}
+                rest={rest.get(i) ?? 'mine'}
+                onChoose={(ref, take) => choose(i, ref, take)}
+                onChooseAll={(take) => chooseAll(i, take)}
+              />
+            ))}
+          </ul>
+          <div class="actions">
+            <button type="button" class="primary" data-testid="import-confirm" onClick={() => void confirm()}>
+              Import {importable === 1 ? 'this file' : `${importable} files`}
+            </button>
+            <button type="button" data-testid="import-cancel" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {reports.length > 0 && (
         <ul class="results" data-testid="import-results">
-          {results.map((r) => (
-            <li key={r.fileName} class={r.stored ? 'ok' : 'bad'} data-testid="import-result">
+          {reports.map((r, i) => (
+            <li key={`${i}:${r.fileName}`} class={r.stored ? 'ok' : 'bad'} data-testid="import-result">
               <strong>{r.fileName}</strong>
-              {r.stored ? (
-                <span>
-                  {' '}
-                  — imported: {r.added} new, {r.updated} updated, {r.unchanged} unchanged ({r.lines} lines)
-                </span>
-              ) : (
-                <>
-                  <span> — not imported, nothing was changed. Fix these lines and import the file again:</span>
-                  <ul class="errors">
-                    {r.errors.slice(0, 50).map((e) => (
-                      <li key={`${e.line}:${e.message}`}>
-                        {e.line > 0 ? `line ${e.line}: ` : ''}
-                        {e.message}
-                      </li>
-                    ))}
-                    {r.errors.length > 50 && <li>…and {r.errors.length - 50} more</li>}
-                  </ul>
-                </>
-              )}
+              <span> — {r.summary}</span>
+              {r.errors.length > 0 && <ErrorList fileName={r.fileName} errors={r.errors} more={r.moreErrors} />}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Problem lines, each with its file and line. */
+export function ErrorList({ fileName, errors, more }: { fileName: string; errors: ReadonlyArray<{ line: number; message: string }>; more: number }) {
+  return (
+    <ul class="errors" data-testid="import-errors">
+      {errors.map((e, i) => (
+        <li key={i}>{describeLineError(fileName, e)}</li>
+      ))}
+      {more > 0 && <li>…and {more} more</li>}
+    </ul>
+  );
+}
+
+function JobPreview({
+  job,
+  take,
+  rest,
+  onChoose,
+  onChooseAll,
+}: {
+  job: ImportJob;
+  take: (ref: string) => Take;
+  rest: Take;
+  onChoose: (ref: string, take: Take) => void;
+  onChooseAll: (take: Take) => void;
+}) {
+  const p = job.preview;
+  if (!p?.token) {
+    const report = refusedReport(job);
+    return (
+      <li class="bad" data-testid="import-preview" data-file={job.fileName}>
+        <strong>{job.fileName}</strong>
+        <span> — {report.summary}</span>
+        {report.errors.length > 0 && <ErrorList fileName={job.fileName} errors={report.errors} more={report.moreErrors} />}
+      </li>
+    );
+  }
+  const unit = p.format === 'w3c' ? 'annotations' : 'lines';
+  const hidden = p.conflictCount - p.conflicts.length;
+  return (
+    <li class={p.conflictCount ? 'warn' : 'ok'} data-testid="import-preview" data-file={job.fileName}>
+      <strong>{job.fileName}</strong>
+      <span class="muted">
+        {' '}
+        ({p.items} {unit})
+      </span>
+      <p class="counts" data-testid="preview-counts">
+        {p.added} new, {p.updated} updated, {p.unchanged} unchanged, {p.conflictCount} conflict{p.conflictCount === 1 ? '' : 's'}
+      </p>
+      {p.conflictCount > 0 && (
+        <div class="conflicts">
+          <p class="muted small">
+            These records have the same time stamp here and in the file but different content. Choose for each which version to keep.{' '}
+            <button type="button" class="link" data-testid="keep-all-mine" onClick={() => onChooseAll('mine')}>
+              Keep mine for all
+            </button>{' '}
+            ·{' '}
+            <button type="button" class="link" data-testid="take-all-theirs" onClick={() => onChooseAll('theirs')}>
+              Take theirs for all
+            </button>
+          </p>
+          {p.conflicts.map((c) => (
+            <Conflict key={c.ref} conflict={c} fileName={job.fileName} take={take(c.ref)} onChoose={(t) => onChoose(c.ref, t)} />
+          ))}
+          {hidden > 0 && (
+            <p class="muted small">
+              …and {hidden} more conflict{hidden === 1 ? '' : 's'}, resolved as: {rest === 'mine' ? 'keep mine' : 'take theirs'}.
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Conflict({ conflict, fileName, take, onChoose }: { conflict: ConflictView; fileName: string; take: Take; onChoose: (take: Take) => void }) {
+  const name = `take:${conflict.ref}`;
+  return (
+    <div class="conflict" data-testid="conflict" data-ref={conflict.ref} data-take={take}>
+      <div class="conflict-head">
+        <strong>{conflict.label}</strong>
+        <label>
+          <input type="radio" name={name} checked={take === 'mine'} data-testid="take-mine" onChange={() => onChoose('mine')} /> Keep mine
+        </label>
+        <label>
+          <input type="radio" name={name} checked={take === 'theirs'} data-testid="take-theirs" onChange={() => onChoose('theirs')} /> Take theirs
+        </label>
+      </div>
+      <table class="diff">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Mine (in the store)</th>
+            <th scope="col">Theirs (in {fileName})</th>
+          </tr>
+        </thead>
+        <tbody>
+          {conflict.diffs.map((d) => (
+            <tr key={d.field} data-field={d.field}>
+              <th scope="row">{d.field}</th>
+              <td data-testid="mine" class={take === 'mine' ? 'chosen' : ''}>
+                {showValue(d.ours)}
+              </td>
+              <td data-testid="theirs" class={take === 'theirs' ? 'chosen' : ''}>
+                {showValue(d.theirs)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,8 +1,11 @@
-/** The options page: importing survey records, and what the store holds. */
+/** The options page: what the store holds, backup and restore, importing and exporting records. */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { callBackground, ChangeNotice, type ImportResult, type ResponseOf } from '../../lib/messages';
+import { callBackground, ChangeNotice, type ResponseOf } from '../../lib/messages';
+import { BackupPanel } from './BackupPanel';
+import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';
+import { PdfSettings } from './PdfSettings';
 
 type Summary = ResponseOf<'store.summary'>;
 
@@ -19,6 +22,8 @@ export function OptionsApp() {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped whenever the store changes: the export and backup cards read it again.
+  const [version, setVersion] = useState(0);
 
   const refresh = () =>
     callBackground('store.summary', {})
@@ -32,7 +37,9 @@ export function OptionsApp() {
     void refresh();
     void ensurePersisted().then(setPersisted);
     const onMessage = (message: unknown) => {
-      if (ChangeNotice.safeParse(message).success) void refresh();
+      if (!ChangeNotice.safeParse(message).success) return;
+      void refresh();
+      setVersion((v) => v + 1);
     };
     browser.runtime.onMessage.addListener(onMessage);
     return () => browser.runtime.onMessage.removeListener(onMessage);
@@ -90,7 +97,23 @@ export function OptionsApp() {
         </p>
       </section>
 
-      <ImportPanel onImported={(_r: ImportResult) => void refresh()} />
+      <BackupPanel
+        version={version}
+        onRestored={() => {
+          void refresh();
+          setVersion((v) => v + 1);
+        }}
+      />
+
+      <ImportPanel
+        onImported={() => {
+          void refresh();
+          setVersion((v) => v + 1);
+        }}
+      />
+
+      <ExportPanel version={version} />
+      <PdfSettings />
     </main>
   );
 }

@@ -1,12 +1,15 @@
 /** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { CLAIM_SCHEMA, MODEL_SCHEMA, type ClaimRecord, type ModelRecord, type SourceOverride, type Stage } from '../../lib/schema';
+import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceOverride, type Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
 import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import { deriveRows, type SurveyRow } from '../../lib/survey';
 import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
-import type { ResponseOf } from '../../lib/messages';
+import type { BackupStatus, ResponseOf } from '../../lib/messages';
+import { buildExport } from '../../lib/export/files';
+import { downloadText } from '../common/files';
+import type { PanelExportChoice } from './ExportMenu';
 import type { PanelApi } from './api';
 import type { ClaimActions } from './ClaimItem';
 import { ModelView, type SourceChoice } from './ModelView';
@@ -91,6 +94,26 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
     window.setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), tone === 'error' ? 12000 : 8000);
   };
   const fail = (what: string) => (e: unknown) => toast(`${what}: ${e instanceof Error ? e.message : String(e)}`, 'error');
+
+  // The backup reminder, read again whenever the store changes.
+  const [backup, setBackup] = useState<BackupStatus | null>(null);
+  useEffect(() => {
+    if (api.backupStatus) api.backupStatus().then(setBackup, () => setBackup(null));
+  }, [api, data]);
+
+  /** Downloads the rows the survey shows as one file. */
+  const exportRows = (shown: SurveyRow[], choice: PanelExportChoice) => {
+    const keys = new Set(shown.map((r) => r.key));
+    const claims = shown.flatMap((r) => r.claims);
+    const models = (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe)));
+    try {
+      const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now() });
+      downloadText(file.fileName, file.text, file.mimeType);
+      toast(`Downloaded ${file.fileName}: ${shown.length} row${shown.length === 1 ? '' : 's'}, ${claims.length} claim${claims.length === 1 ? '' : 's'}`);
+    } catch (e) {
+      fail('Could not export')(e);
+    }
+  };
 
   const claimActions: ClaimActions = {
     reveal: (claim) => void api.reveal(claim).catch(fail('Could not show the passage')),
@@ -198,7 +221,17 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
           </p>
         )}
         {!data && !loadError && <p class="muted pad">Reading the store…</p>}
-        {data && view === 'survey' && (rows.length === 0 ? <EmptyState /> : <SurveyView rows={indexed} complete={complete} filters={filters} sort={sort} onFilters={setFilters} onSort={setSort} onOpen={open} onJudgment={saveJudgment} />)}
+        {data && view === 'survey' && backup?.due && (
+          <p class="backup-nudge" role="status" data-testid="panel-backup-reminder">
+            <span>Time for a backup: {backup.reason}.</span>
+            {api.openOptions && (
+              <button type="button" class="link" onClick={() => api.openOptions?.()}>
+                Back up…
+              </button>
+            )}
+          </p>
+        )}
+        {data && view === 'survey' && (rows.length === 0 ? <EmptyState /> : <SurveyView rows={indexed} complete={complete} filters={filters} sort={sort} onFilters={setFilters} onSort={setSort} onOpen={open} onJudgment={saveJudgment} onExport={exportRows} />)}
         {data && view === 'model' && row && (
           <ModelView
             row={row}

@@ -5,6 +5,7 @@ import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import type { CellItem, SurveyRow } from '../../lib/survey';
 import { EvidenceBadge } from './Badges';
+import { ExportMenu, type PanelExportChoice } from './ExportMenu';
 import { JudgmentEditor } from './JudgmentEditor';
 import { VirtualList } from './VirtualList';
 
@@ -28,10 +29,12 @@ export interface SurveyViewProps {
   onSort(sort: RowSort): void;
   onOpen(row: SurveyRow): void;
   onJudgment(row: SurveyRow, judgment: string): Promise<void>;
+  /** Exports the rows shown (all filters applied) as a file; no menu without it. */
+  onExport?(rows: SurveyRow[], choice: PanelExportChoice): void;
 }
 
 /** The survey view. */
-export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, onOpen, onJudgment }: SurveyViewProps) {
+export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, onOpen, onJudgment, onExport }: SurveyViewProps) {
   const [focus, setFocus] = useState(0);
   const [wide, setWide] = useState(false);
   const search = useRef<HTMLInputElement>(null);
@@ -124,11 +127,14 @@ export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, o
             <option value="claims">Sort: claims</option>
           </select>
         </div>
-        <p class="count muted" data-testid="survey-count">
-          {visible.length} row{visible.length === 1 ? '' : 's'} · {claimTotal} claim{claimTotal === 1 ? '' : 's'}
-          {visible.length !== rows.length ? ` (of ${rows.length} rows)` : ''}
-          {!complete && ' · loading the rest…'}
-        </p>
+        <div class="count-row">
+          <p class="count muted" data-testid="survey-count">
+            {visible.length} row{visible.length === 1 ? '' : 's'} · {claimTotal} claim{claimTotal === 1 ? '' : 's'}
+            {visible.length !== rows.length ? ` (of ${rows.length} rows)` : ''}
+            {!complete && ' · loading the rest…'}
+          </p>
+          {onExport && <ExportMenu rows={complete ? visible.length : 0} onExport={(choice) => onExport(visible.map((r) => r.row), choice)} />}
+        </div>
       </div>
       {visible.length === 0 ? (
         <p class="empty-filter muted">No row matches these filters. Clear the search or pick “Any”.</p>

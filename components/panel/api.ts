@@ -1,5 +1,5 @@
 /** What the evidence panel needs from the rest of the extension; the side panel's entrypoint provides it. */
-import type { PageReport, ResponseOf } from '../../lib/messages';
+import type { BackupStatus, PageReport, ResponseOf } from '../../lib/messages';
 import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema';
 
 /** The panel's access to the store and the browser, as calls. */
@@ -20,6 +20,10 @@ export interface PanelApi {
   onChange(callback: () => void): () => void;
   /** Calls back when the active tab (or its page) changes; returns an unsubscribe function. */
   onActiveTabChange(callback: () => void): () => void;
+  /** When the store was last backed up and whether a reminder is due (no reminder without it). */
+  backupStatus?(): Promise<BackupStatus>;
+  /** Opens the options page (backup, import, export). */
+  openOptions?(): void;
 }
 
 export type { PageReport };

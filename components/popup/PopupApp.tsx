@@ -7,11 +7,29 @@ import { useLocale } from '../common/i18n';
 type TabPage = ResponseOf<'tab.page'>;
 
 /** Root of the popup. */
-export function PopupApp({ loadPage, openPanel, openOptions }: { loadPage: () => Promise<TabPage>; openPanel: () => Promise<void>; openOptions: () => void }) {
+export function PopupApp({
+  loadPage,
+  openPanel,
+  openOptions,
+  pdf,
+}: {
+  loadPage: () => Promise<TabPage>;
+  openPanel: () => Promise<void>;
+  openOptions: () => void;
+  /** The PDF the tab shows (null: none) and how to open it in Recipe Lens's viewer. */
+  pdf?: { find: () => Promise<string | null>; open: () => Promise<void> };
+}) {
   useLocale();
   const [page, setPage] = useState<TabPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  useEffect(() => {
+    pdf
+      ?.find()
+      .then(setPdfUrl)
+      .catch(() => setPdfUrl(null));
+  }, []);
   useEffect(() => {
     button.current?.focus();
     loadPage()
@@ -55,6 +73,11 @@ export function PopupApp({ loadPage, openPanel, openOptions }: { loadPage: () =>
         )}
       </section>
       <div class="actions">
+        {pdf && pdfUrl && (
+          <button type="button" class="primary" data-testid="popup-open-pdf" title={pdfUrl} onClick={() => void pdf.open()}>
+            Open in Recipe Lens
+          </button>
+        )}
         <button ref={button} type="button" class="primary" onClick={() => void openPanel()}>
           {t('popupOpenPanel')} <kbd>Alt⇧E</kbd>
         </button>

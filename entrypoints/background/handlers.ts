@@ -6,8 +6,10 @@ import {
   deleteClaims,
   getClaims,
   getSource,
-  importRecords,
+  getBackupState,
   modelNames,
+  noteChanges,
+  takeBackup,
   openRecipeDb,
   putClaims,
   putModel,
@@ -15,16 +17,20 @@ import {
   putSource,
   type RecipeDatabase,
 } from '../../lib/db';
-import { parseSurveyJsonl } from '../../lib/import/jsonl';
+import { backupReminder, toBackup } from '../../lib/backup';
+import { withLink } from '../../lib/export/links';
+import { commitImport, previewImport } from './imports';
 import { callTab, changeNotice, type ContentCall, type Handlers, type PageCall, type SharedCall } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
+import { plural, t } from '../../lib/i18n';
 import { normalizeUrl } from '../../lib/source';
+import { createPdfHandlers, isPdfClaim, isViewerTab, revealPdfClaim } from './pdf';
 
 let connection: Promise<RecipeDatabase> | null = null;
 
 /** The database connection, opened on first use (again after the worker restarts or a newer version closed it). */
-function db(): Promise<RecipeDatabase> {
+export function db(): Promise<RecipeDatabase> {
   connection ??= openRecipeDb({ onClosed: () => (connection = null) }).catch((error: unknown) => {
     connection = null;
     throw error;
@@ -64,8 +70,10 @@ export const contentHandlers: Handlers<ContentCall> = {
     await browser.action.setBadgeBackgroundColor({ tabId, color: orphans > 0 ? '#b91c1c' : '#4338ca' });
     const title =
       anchored + orphans === 0
-        ? 'Recipe Lens'
-        : `Recipe Lens: ${anchored} claim${anchored === 1 ? '' : 's'} painted` + (orphans ? `, ${orphans} orphaned (passage not found)` : '');
+        ? t('badgeTitle')
+        : orphans
+          ? t('badgeTitleOrphans', plural(anchored, 'paintedOne', 'paintedMany'), plural(orphans, 'orphansOne', 'orphansMany'))
+          : t('badgeTitleClaims', plural(anchored, 'paintedOne', 'paintedMany'));
     await browser.action.setTitle({ tabId, title });
     return { badge };
   },
@@ -76,18 +84,22 @@ export const sharedHandlers: Handlers<SharedCall> = {
   async 'claims.save'({ claims }, sender) {
     const d = await db();
     const stored = await getClaims(d, claims.map((c) => c.id));
-    const stamped = stamp(claims, stored, nowTimestamp());
+    // A claim saved without a link gets its text-fragment link (built without the page's text).
+    const stamped = stamp(claims, stored, nowTimestamp()).map(withLink);
     await putClaims(d, stamped);
+    void noteChanges(d, stamped.length, nowTimestamp()).catch(() => undefined);
     void notifyChanged(stamped[0]!.source.url, sender.tab?.id);
     return { claims: stamped };
   },
   async 'claims.delete'({ ids }, sender) {
     const deleted = await deleteClaims(await db(), ids);
+    void noteChanges(await db(), deleted.length, nowTimestamp()).catch(() => undefined);
     void notifyChanged(deleted[0]?.source.url ?? null, sender.tab?.id);
     return { deleted };
   },
   async 'claims.restore'({ claims }, sender) {
     await putClaims(await db(), claims);
+    void noteChanges(await db(), claims.length, nowTimestamp()).catch(() => undefined);
     void notifyChanged(claims[0]!.source.url, sender.tab?.id);
     return { claims };
   },
@@ -96,6 +108,7 @@ export const sharedHandlers: Handlers<SharedCall> = {
   },
   async 'source.correct'({ source }, sender) {
     const updated = await putSource(await db(), source, nowTimestamp());
+    void noteChanges(await db(), updated, nowTimestamp()).catch(() => undefined);
     void notifyChanged(source.url, sender.tab?.id);
     return { updated };
   },
@@ -103,16 +116,23 @@ export const sharedHandlers: Handlers<SharedCall> = {
 
 /** Answers to calls from the extension's own pages. */
 export const pageHandlers: Handlers<PageCall> = {
-  async 'records.import'({ text, fileName }) {
-    const parsed = parseSurveyJsonl(text);
-    const base = { fileName, lines: parsed.lines, errors: parsed.errors };
-    if (parsed.errors.length) return { ...base, stored: false, added: 0, updated: 0, unchanged: 0 };
-    if (!parsed.records.length) {
-      return { ...base, stored: false, added: 0, updated: 0, unchanged: 0, errors: [{ line: 0, message: 'the file holds no records' }] };
-    }
-    const counts = await importRecords(await db(), parsed.records);
-    if (counts.added || counts.updated) void notifyChanged(null);
-    return { ...base, stored: true, ...counts };
+  ...createPdfHandlers(db),
+  async 'import.preview'(request) {
+    return previewImport(await db(), request);
+  },
+  async 'import.commit'(request) {
+    const outcome = await commitImport(await db(), request);
+    if (outcome.status === 'stored' && (outcome.added || outcome.updated || outcome.taken || outcome.removed)) void notifyChanged(null);
+    return outcome;
+  },
+  async 'backup.create'() {
+    const createdAt = nowTimestamp();
+    const contents = await takeBackup(await db(), createdAt);
+    return { text: toBackup(contents, createdAt), createdAt, counts: { claims: contents.claims.length, models: contents.models.length, sources: contents.sources.length } };
+  },
+  async 'backup.status'() {
+    const state = await getBackupState(await db());
+    return { lastBackupAt: state.lastBackupAt, changes: state.changes, ...backupReminder(state, nowTimestamp()) };
   },
   async 'store.summary'() {
     const d = await db();
@@ -141,12 +161,14 @@ export const pageHandlers: Handlers<PageCall> = {
   async 'model.save'({ record }) {
     const stamped = { ...record, updated_at: nowTimestamp() };
     await putModel(await db(), stamped);
+    void noteChanges(await db(), 1, nowTimestamp()).catch(() => undefined);
     void notifyChanged(null);
     return { record: stamped };
   },
   async 'claims.reveal'({ id, link }) {
     const [claim] = await getClaims(await db(), [id]);
     if (!claim) throw new Error('That claim is no longer in the store.');
+    if (isPdfClaim(claim)) return revealPdfClaim(claim);
     const tab = await tabShowing(claim.source.url);
     if (tab?.id !== undefined) {
       await browser.tabs.update(tab.id, { active: true });
@@ -159,8 +181,8 @@ export const pageHandlers: Handlers<PageCall> = {
   },
   async 'tab.page'({ windowId }) {
     const [tab] = await browser.tabs.query({ active: true, windowId });
-    if (tab?.id === undefined) return { tabId: -1, report: null, reason: 'No active tab in this window.' };
-    if (!/^https?:/.test(tab.url ?? '')) return { tabId: tab.id, report: null, reason: 'Recipe Lens works on web pages (http and https). Open a lab’s blog, model card, README or report.' };
+    if (tab?.id === undefined) return { tabId: -1, report: null, reason: t('noActiveTab') };
+    if (!/^https?:/.test(tab.url ?? '') && !isViewerTab(tab.url)) return { tabId: tab.id, report: null, reason: t('notWebPage') };
     // A page still loading may not have its content script yet: ask again briefly before giving up.
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
@@ -169,7 +191,7 @@ export const pageHandlers: Handlers<PageCall> = {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    return { tabId: tab.id, report: null, reason: 'Recipe Lens is not running in this tab (it was opened before the extension loaded). Reload the tab to see its claims.' };
+    return { tabId: tab.id, report: null, reason: t('notRunning') };
   },
   async 'tab.passage'({ tabId, id, action }) {
     if (action === 'confirm') return { done: (await callTab(tabId, 'passage.confirm', { id })).confirmed };

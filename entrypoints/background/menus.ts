@@ -3,6 +3,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { callTab } from '../../lib/messages';
 import { t } from '../../lib/i18n';
 import { openEvidencePanel } from '../../lib/panel/open';
+import { createPdfMenus, onPdfMenuClick } from './pdf';
 
 const TAG_MENU = 'recipe-lens-tag-claim';
 const PANEL_MENU = 'recipe-lens-open-panel';
@@ -33,12 +34,14 @@ export function createMenus(): void {
   void browser.contextMenus.removeAll().then(() => {
     browser.contextMenus.create({ id: TAG_MENU, title: t('menuTag'), contexts: ['selection'], documentUrlPatterns: ['http://*/*', 'https://*/*'] });
     browser.contextMenus.create({ id: PANEL_MENU, title: t('menuPanel'), contexts: ['page', 'selection', 'action'] });
+    createPdfMenus();
   });
 }
 
 /** Registers the menu and command listeners (synchronously, at worker start). */
 export function listenForMenusAndCommands(): void {
   browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (onPdfMenuClick(info, tab)) return;
     if (info.menuItemId === TAG_MENU) void openForm(tab);
     if (info.menuItemId === PANEL_MENU) openPanel(tab);
   });

@@ -27,6 +27,8 @@ const FORM_SIZE = { width: 380, height: 560 };
 const CARD_SIZE = { width: 340, height: 300 };
 const MUTATION_DEBOUNCE_MS = 300;
 const TOAST_MS = 8000;
+/** A save attempt unanswered this long is retried (same ids): the worker may have been stopped under it. */
+const SAVE_ATTEMPT_MS = 10_000;
 
 /** The page's normalised URL (canonical link honoured, fragment and tracking parameters dropped). */
 function pageUrl(): string {
@@ -58,6 +60,8 @@ export class ClaimsSession {
   private toastSeq = 0;
   private loadSeq = 0;
   private pointerFrame = 0;
+  /** Ids minted for the open form's claims, reused by every save of that form. */
+  private formIds: string[] = [];
 
   constructor(private readonly ctx: ContentScriptContext) {}
 
@@ -143,7 +147,8 @@ export class ClaimsSession {
   private stop(): void {
     this.observer?.disconnect();
     this.observer = null;
-    const wasInUse = this.uiReady !== null || this.store.get().claims.length > 0;
+    // In use: our UI was shown, claims were painted, or the curator is selecting text to tag right now.
+    const wasInUse = this.uiReady !== null || this.store.get().claims.length > 0 || document.getSelection()?.isCollapsed === false;
     try {
       this.painter.clear();
     } catch {
@@ -404,7 +409,8 @@ export class ClaimsSession {
   }
 
   private checkSelection(): void {
-    if (this.store.get().form) return;
+    // After an extension reload nothing can be saved: checking validity stops this script and shows the reload notice.
+    if (!this.ctx.isValid || this.store.get().form) return;
     const range = selectedRange(window, this.ui?.shadowHost);
     if (!range) return;
     this.lastRange = range;
@@ -438,6 +444,7 @@ export class ClaimsSession {
       return false;
     }
     this.pendingFormRange = range;
+    this.formIds = [];
     void this.openFormFor(range);
     return true;
   }
@@ -490,6 +497,7 @@ export class ClaimsSession {
     const range = this.ranges.get(id);
     const rect = range?.getBoundingClientRect() ?? { left: 40, top: 40, bottom: 60 };
     this.pendingFormRange = range ?? null;
+    this.formIds = [];
     this.store.set((s) => ({
       ...s,
       card: null,
@@ -522,10 +530,14 @@ export class ClaimsSession {
     try {
       const accessed = form.editing?.source.accessed ?? today();
       const source = sourceFromFields(this.url, accessed, fields);
-      const claims = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId: () => mintClaimId(), editing: form.editing });
+      // Ids are minted once per form: saving again after a failure reuses them, so a write that did land is overwritten, not doubled.
+      let next = 0;
+      const mintId = () => (this.formIds[next++] ??= mintClaimId());
+      const claims = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId, editing: form.editing });
       const changedSource = this.sourceChanged(fields, form.source);
       // The ids are minted here, so retrying after the service worker stopped mid-save cannot duplicate.
       const { claims: saved } = await withRetry(() => callBackground('claims.save', { claims }), {
+        timeoutMs: SAVE_ATTEMPT_MS,
         onRetry: (attempt) => setForm({ saving: true, error: attempt > 1 ? t('savingSlow', attempt) : null }),
       });
       if (changedSource) {

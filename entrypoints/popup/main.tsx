@@ -16,6 +16,15 @@ async function main() {
         window.close();
       }}
       openOptions={() => void browser.runtime.openOptionsPage().then(() => window.close())}
+      pdf={{
+        // A PDF in the browser's own viewer takes no content script: offer Recipe Lens's viewer instead.
+        find: async () => (await callBackground('tab.pdf', { windowId: win.id! })).url,
+        open: async () => {
+          const { tabId, url } = await callBackground('tab.pdf', { windowId: win.id! });
+          if (url) await callBackground('pdf.open', { url, tabId, page: null });
+          window.close();
+        },
+      }}
     />,
     document.getElementById('app')!,
   );

@@ -19,6 +19,8 @@ export function createPanelApi(windowId: number): PanelApi {
     activePage: () => callBackground('tab.page', { windowId }),
     correctSource: async (source) => (await callBackground('source.correct', { source })).updated,
     passage: async (tabId, id, action) => (await callBackground('tab.passage', { tabId, id, action })).done,
+    backupStatus: () => callBackground('backup.status', {}),
+    openOptions: () => void browser.runtime.openOptionsPage(),
     onChange(callback) {
       const listener = (message: unknown) => {
         if (ChangeNotice.safeParse(message).success) callback();

@@ -4,9 +4,11 @@
  * APIs, no storage, no painting; the DOM is only read.
  */
 export { anchor, anchorAll, ORPHAN_THRESHOLD, type AnchorResult, type AnchorSelectors } from './anchor';
+export { anchorAllAsync, buildTextIndexAsync, yieldToMain, DEFAULT_BUDGET_MS, type AnchorAllAsyncOptions, type ChunkOptions } from './async';
 export { describe, CONTEXT_LENGTH, type PassageSelectors } from './describe';
 export {
   buildTextIndex,
+  TextIndexBuilder,
   offsetOfBoundary,
   offsetsOfRange,
   rangeFromOffsets,

@@ -74,6 +74,28 @@ export function findFuzzy(text: string, pattern: string, options: FuzzyOptions =
       windows.push([hint - k - 4 * WINDOW_PAD, hint + m + k + 4 * WINDOW_PAD]);
     }
   }
+  return spansInWindows(text, pattern, windows, k, maxCandidates, options.hint ?? null, forward);
+}
+
+/**
+ * Approximate matches of `pattern` (within `k` edits) inside the given
+ * windows of `text` only: the bit-parallel scan finds where matches end, a
+ * backward scan where each starts. Non-overlapping spans, fewest edits first;
+ * with a `hint`, the candidates nearest it are kept as well.
+ */
+export function spansInWindows(
+  text: string,
+  pattern: string,
+  windows: Array<[number, number]>,
+  k: number,
+  maxCandidates = 16,
+  hint: number | null = null,
+  prepared?: ApproxPattern,
+): Span[] {
+  const m = pattern.length;
+  const n = text.length;
+  if (m === 0 || n === 0) return [];
+  const forward = prepared ?? new ApproxPattern(pattern);
   const ends = new Map<number, number>();
   for (const [a, b] of mergeWindows(windows, n)) {
     for (const [end, score] of bestEnds(forward.scan(text, a, b - a, 1, 'infix'), a, k)) {
@@ -84,8 +106,7 @@ export function findFuzzy(text: string, pattern: string, options: FuzzyOptions =
   if (ends.size === 0) return [];
   const all = [...ends];
   const ranked = all.sort((x, y) => x[1] - y[1] || x[0] - y[0]).slice(0, maxCandidates);
-  const hint = options.hint;
-  if (hint !== null && hint !== undefined && Number.isFinite(hint)) {
+  if (hint !== null && Number.isFinite(hint)) {
     // Also keep the candidates nearest the hint, which may have lost on distance alone.
     const expectedEnd = hint + m;
     const near = [...all].sort((x, y) => Math.abs(x[0] - expectedEnd) - Math.abs(y[0] - expectedEnd)).slice(0, 4);

@@ -85,13 +85,21 @@ export class ApproxPattern {
   }
 }
 
+/** Scratch rows reused by `levenshtein` (it is called for every candidate's context). */
+let rowA = new Int32Array(80);
+let rowB = new Int32Array(80);
+
 /** Plain O(|a|·|b|) Levenshtein distance, meant for short strings such as prefix/suffix context. */
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let prev = new Int32Array(b.length + 1);
-  let cur = new Int32Array(b.length + 1);
+  if (rowA.length < b.length + 1) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;

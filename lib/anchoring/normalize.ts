@@ -9,30 +9,20 @@ export function isCollapsibleSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d || code === 0x0c || code === 0x0b || code === 0xa0;
 }
 
-const FOLD_MAP: Readonly<Record<string, string>> = {
-  '\u2018': "'", // ‘
-  '\u2019': "'", // ’
-  '\u201a': "'", // ‚
-  '\u201b': "'", // ‛
-  '\u201c': '"', // “
-  '\u201d': '"', // ”
-  '\u201e': '"', // „
-  '\u201f': '"', // ‟
-  '\u2010': '-', // hyphen
-  '\u2011': '-', // non-breaking hyphen
-  '\u2012': '-', // figure dash
-  '\u2013': '-', // en dash
-  '\u2014': '-', // em dash
-  '\u2015': '-', // horizontal bar
-  '\u2212': '-', // minus sign
-  '\u3000': ' ', // ideographic (full-width) space
-};
+// Comparison folding, one character for one character:
+// ‘ ’ ‚ ‛ → '   “ ” „ ‟ → "   hyphen, non-breaking hyphen, figure dash, en dash, em dash,
+// horizontal bar, minus sign → -   ideographic (full-width) space → space.
+const FOLD_ANY = /[\u2018-\u201f\u2010-\u2015\u2212\u3000]/;
+const FOLD_SINGLE = /[\u2018-\u201b]/g;
+const FOLD_DOUBLE = /[\u201c-\u201f]/g;
+const FOLD_DASH = /[\u2010-\u2015\u2212]/g;
+const FOLD_SPACE = /\u3000/g;
 
-const FOLD_RE = /[\u2018-\u201f\u2010-\u2015\u2212\u3000]/g;
-
-/** Folds a string for comparison only, one character for one character, so offsets stay aligned. */
+/** Folds a string for comparison only, one character for one character, so offsets stay aligned (curly quotes, dashes, full-width space). */
 export function foldForComparison(s: string): string {
-  return s.replace(FOLD_RE, (ch) => FOLD_MAP[ch] ?? ch);
+  if (!FOLD_ANY.test(s)) return s;
+  // One pass per target character without a callback: much faster than a replacer function on long texts.
+  return s.replace(FOLD_SINGLE, "'").replace(FOLD_DOUBLE, '"').replace(FOLD_DASH, '-').replace(FOLD_SPACE, ' ');
 }
 
 const SPACE_RUN_RE = /[ \t\n\r\f\v\u00a0]+/g;

@@ -21,13 +21,19 @@ export async function importRecords(db: RecipeDatabase, records: readonly Survey
   const models = tx.objectStore('models');
   // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
   tx.done.catch(() => undefined);
+  const writes: Array<Promise<unknown>> = [];
   try {
     // Every read is issued at once, then every write: IndexedDB pipelines requests within a transaction,
     // so 10,000 records cost two round trips rather than 20,000.
     const keys = records.map((r) => (r.schema === CLAIM_SCHEMA ? (r as ClaimRecord).id : modelKey(r.model, r.recipe)));
-    const stored = await Promise.all(records.map((r, i) => (r.schema === CLAIM_SCHEMA ? claims.get(keys[i]!) : models.get(keys[i]!))));
+    const stored = await Promise.all(
+      records.map((r, i) => {
+        const read = r.schema === CLAIM_SCHEMA ? claims.get(keys[i]!) : models.get(keys[i]!);
+        writes.push(read);
+        return read;
+      }),
+    );
     const latest = new Map<string, { updated_at: string }>();
-    const writes: Array<Promise<unknown>> = [];
     records.forEach((record, i) => {
       const key = `${record.schema}\u0000${keys[i]!}`;
       const existing = latest.get(key) ?? stored[i];
@@ -43,6 +49,8 @@ export async function importRecords(db: RecipeDatabase, records: readonly Survey
     await Promise.all(writes);
     await tx.done;
   } catch (error) {
+    // Requests still pending reject once the transaction aborts: they are part of this one failure.
+    for (const w of writes) w.catch(() => undefined);
     try {
       tx.abort();
     } catch {

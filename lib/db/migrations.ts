@@ -48,6 +48,16 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 3,
+    description: 'claims on PDFs by document fingerprint and by arXiv id',
+    run(_db, tx) {
+      // Claims without a `pdf` field (every claim on an HTML page) are simply left out of these indexes.
+      const claims = tx.objectStore('claims');
+      claims.createIndex('by-fingerprint', 'pdf.fingerprint');
+      claims.createIndex('by-arxiv', 'pdf.arxiv');
+    },
+  },
 ];
 
 /** The version `openRecipeDb` opens. */

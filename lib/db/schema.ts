@@ -21,7 +21,7 @@ export interface RecipeDb extends DBSchema {
   claims: {
     key: string;
     value: ClaimRecord;
-    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string };
+    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string; 'by-fingerprint': string; 'by-arxiv': string };
   };
   models: {
     key: string;

@@ -17,3 +17,5 @@ export {
   type ParsedAnnotations,
 } from './w3c';
 export { textFragmentLink, encodeTextDirectivePart, type QuoteParts } from './fragment';
+export { claimLink, defaultClaimLink, withLink, withLinks } from './links';
+export { buildExport, filterExport, exportFileName, localDate, isEmptyFilter, EXPORT_KINDS, EXPORT_MIME, NO_EXPORT_FILTER, type ExportKind, type ExportData, type ExportFilter, type ExportFile } from './files';

@@ -90,9 +90,25 @@ export function canonicalRecord<T extends SurveyRecord>(record: T): T {
   return arrange(record as Record<string, unknown>, record.schema === CLAIM_SCHEMA ? CLAIM : MODEL) as T;
 }
 
+/** True when `value` is already in canonical form: every layout key present, defined and in order (nested ones too), unknown keys after them. */
+function isArranged(value: Record<string, unknown>, layout: Layout): boolean {
+  const keys = Object.keys(value);
+  if (keys.length < layout.length) return false;
+  for (let i = 0; i < layout.length; i++) {
+    const [key, , nested] = layout[i]!;
+    if (keys[i] !== key) return false;
+    const v = value[key];
+    if (v === undefined) return false;
+    if (nested && isPlainObject(v) && !isArranged(v, nested)) return false;
+  }
+  return true;
+}
+
 /** One record as its JSONL line (canonical form, no line end). */
 export function serializeRecord(record: SurveyRecord): string {
-  return JSON.stringify(canonicalRecord(record));
+  // Most stored records are canonical already: serialising them as they are gives the same line without copying.
+  const layout = record.schema === CLAIM_SCHEMA ? CLAIM : MODEL;
+  return JSON.stringify(isArranged(record as Record<string, unknown>, layout) ? record : arrange(record as Record<string, unknown>, layout));
 }
 
 function compareText(a: string, b: string): number {
@@ -128,16 +144,44 @@ export function compareRecords(a: SurveyRecord, b: SurveyRecord): number {
   );
 }
 
-/** Records in export order, exact duplicates dropped; ties broken by the serialised line. */
-export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
-  const lines = new Map<string, SurveyRecord>();
+/** A record with its line and its sort keys read once (sorting reads them many times). */
+interface Keyed {
+  line: string;
+  record: SurveyRecord;
+  model: string;
+  recipe: string | null | undefined;
+  claim: boolean;
+  url: string;
+  start: number | null | undefined;
+  id: string;
+}
+
+/** `compareRecords`, then the line, over keys read beforehand. */
+function compareKeyed(a: Keyed, b: Keyed): number {
+  const byRow = compareText(a.model, b.model) || compareNullFirst(a.recipe, b.recipe) || (a.claim === b.claim ? 0 : a.claim ? -1 : 1);
+  if (byRow) return byRow;
+  const within = a.claim ? compareText(a.url, b.url) || compareNumberNullLast(a.start, b.start) || compareText(a.id, b.id) : 0;
+  return within || compareText(a.line, b.line);
+}
+
+/** Records with their lines, in export order, exact duplicates dropped; ties broken by the line. */
+function sortedLines(records: Iterable<SurveyRecord>): Array<[string, SurveyRecord]> {
+  const seen = new Set<string>();
+  const keyed: Keyed[] = [];
   for (const r of records) {
     const line = serializeRecord(r);
-    if (!lines.has(line)) lines.set(line, r);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    const claim = r.schema === CLAIM_SCHEMA;
+    const c = r as ClaimRecord;
+    keyed.push({ line, record: r, model: r.model, recipe: r.recipe, claim, url: claim ? c.source.url : '', start: claim ? c.position?.start : null, id: claim ? c.id : '' });
   }
-  return [...lines.entries()]
-    .sort(([la, a], [lb, b]) => compareRecords(a, b) || compareText(la, lb))
-    .map(([, r]) => r);
+  return keyed.sort(compareKeyed).map((k) => [k.line, k.record]);
+}
+
+/** Records in export order, exact duplicates dropped; ties broken by the serialised line. */
+export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
+  return sortedLines(records).map(([, r]) => r);
 }
 
 /**
@@ -145,6 +189,7 @@ export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
  * byte-identical text whatever order they are passed in. Empty input gives "".
  */
 export function toJsonl(claims: readonly ClaimRecord[], models: readonly ModelRecord[] = []): string {
-  const sorted = sortRecords([...claims, ...models]);
-  return sorted.map((r) => `${serializeRecord(r)}\n`).join('');
+  // Each record is serialised once: the line that orders it is the line written.
+  const lines = sortedLines([...claims, ...models]).map(([line]) => line);
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }

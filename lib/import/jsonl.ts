@@ -22,8 +22,33 @@ export interface ParsedJsonl {
 const KNOWN_SCHEMAS = new Set([CLAIM_SCHEMA, MODEL_SCHEMA]);
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** JSON.parse that drops keys able to reach an object's prototype. */
+/** What a forbidden key needs in the text: one of their names, or a `\u` escape that could spell one. */
+const MAY_HOLD_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
+
+/** Deepest nesting of arrays and objects an imported value may have: records need a few levels, and thousands overflow the stack when a record is stored or exported. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Throws a SyntaxError naming the position where `text` nests arrays and objects deeper than MAX_JSON_DEPTH. */
+function checkDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > MAX_JSON_DEPTH) throw new SyntaxError(`values nested more than ${MAX_JSON_DEPTH} levels deep at position ${i}`);
+    } else if (c === 125 || c === 93) depth--;
+  }
+}
+
+/** JSON.parse that drops keys able to reach an object's prototype and refuses values nested deeper than MAX_JSON_DEPTH. */
 export function parseJsonSafely(text: string): unknown {
+  checkDepth(text);
+  // A reviver makes parsing several times slower; text that cannot spell a forbidden key needs none.
+  if (!MAY_HOLD_FORBIDDEN.test(text)) return JSON.parse(text);
   return JSON.parse(text, (key, value: unknown) => (FORBIDDEN_KEYS.has(key) ? undefined : value));
 }
 

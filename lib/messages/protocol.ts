@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, SourceOverride, type SourceCorrection, type SourceKind } from '../schema';
 import type { LineError } from '../import/jsonl';
+import type { FieldDiff } from '../import/merge';
+import { IMPORT_FORMATS, IMPORT_MODES, MAX_IMPORT_BYTES, type ImportFormat, type ImportMode } from '../import/formats';
 
 /** Tag on every message of ours, so stray messages are told apart at once. */
 export const CHANNEL = 'recipe-lens';
@@ -21,6 +23,12 @@ export const contentToBackground = {
   /** How the page's claims anchored: sets the toolbar badge to the orphan count. */
   'page.status': z.object({ url: HttpUrl, anchored: z.number().int().nonnegative(), orphans: z.number().int().nonnegative() }),
 } as const;
+
+/** Address of a PDF the viewer can open: http(s), or a local file when the browser allows it. */
+const PdfUrl = z
+  .string()
+  .max(8000)
+  .refine((s) => /^(https?|file):\/\//i.test(s), 'must be an http(s) or file URL');
 
 /** Requests a content script or one of the extension's pages may send to the background. */
 export const anyToBackground = {
@@ -38,8 +46,28 @@ export const anyToBackground = {
 
 /** Requests only the extension's own pages (options, side panel, popup) may send to the background. */
 export const pageToBackground = {
-  /** Imports survey-record JSONL: all lines valid or nothing stored. */
-  'records.import': z.object({ text: z.string().max(64 * 1024 * 1024), fileName: z.string().max(500) }),
+  /**
+   * Checks an import file (JSONL, W3C annotations or a backup) against the store, storing nothing: counts,
+   * conflicts, errors by line. The file comes as `text`, or as the id of an `Upload` handed over before.
+   */
+  'import.preview': z
+    .object({ text: z.string().max(MAX_IMPORT_BYTES).optional(), upload: z.string().max(100).optional(), fileName: z.string().max(500), format: z.enum(IMPORT_FORMATS), mode: z.enum(IMPORT_MODES) })
+    .refine((r) => (r.text === undefined) !== (r.upload === undefined), 'give the file as text or as an upload, not both'),
+  /** Stores a previewed import in one transaction, each conflict resolved as chosen (`rest` for those not listed); the file again (`text` or `upload`) only when the preview expired. */
+  'import.commit': z.object({
+    token: z.string().max(100),
+    text: z.string().max(MAX_IMPORT_BYTES).optional(),
+    upload: z.string().max(100).optional(),
+    fileName: z.string().max(500),
+    format: z.enum(IMPORT_FORMATS),
+    mode: z.enum(IMPORT_MODES),
+    resolutions: z.array(z.object({ ref: z.string().max(1000), take: z.enum(['mine', 'theirs']) })).max(200_000),
+    rest: z.enum(['mine', 'theirs']),
+  }),
+  /** A full backup of the store as one document; records the backup time. */
+  'backup.create': z.object({}),
+  /** When the store was last backed up, how much changed since, and whether to remind the curator. */
+  'backup.status': z.object({}),
   /** Counts of what the store holds. */
   'store.summary': z.object({}),
   /** Every claim and model record, for the evidence panel, as one JSON string (fast to pass between processes). */
@@ -54,6 +82,18 @@ export const pageToBackground = {
   'tab.page': z.object({ windowId: z.number().int() }),
   /** Asks a tab to re-attach an orphan (next selection) or to confirm a drifted passage's new text. */
   'tab.passage': z.object({ tabId: z.number().int(), id: ClaimId, action: z.enum(['reattach', 'confirm']) }),
+  /** The claims of a PDF open in the viewer: by its URL, its fingerprint and its arXiv id, plus the URL's source correction. */
+  'pdf.claims': z.object({ url: HttpUrl.nullable(), fingerprint: z.string().min(1).max(200), arxiv: z.string().max(40).nullable() }),
+  /** How a PDF's claims anchored in the viewer's tab: sets that tab's badge like `page.status`. */
+  'pdf.status': z.object({ anchored: z.number().int().nonnegative(), orphans: z.number().int().nonnegative() }),
+  /** Opens a PDF in the viewer: in the given tab (replacing what it shows) or in a new tab. */
+  'pdf.open': z.object({ url: PdfUrl, tabId: z.number().int().nullable(), page: z.number().int().positive().nullable() }),
+  /** The PDF the active tab of a window shows (by its address, else by asking the server), if any. */
+  'tab.pdf': z.object({ windowId: z.number().int() }),
+  /** The curator's settings. */
+  'settings.get': z.object({}),
+  /** Changes some of the curator's settings. */
+  'settings.set': z.object({ pdfAutoOpen: z.boolean().optional() }),
 } as const;
 
 /** Requests the background may send to a tab's content script. */
@@ -85,15 +125,63 @@ export interface PageReport {
   changed: Array<{ id: string; old: string; now: string }>;
 }
 
-/** Result of `records.import`. */
-export interface ImportResult {
+/** The curator's settings as the background reports them. */
+export interface CuratorSettings {
+  /** PDF navigations open in Recipe Lens's viewer. */
+  pdfAutoOpen: boolean;
+}
+
+/** How many of each record kind. */
+export interface RecordCounts {
+  claims: number;
+  models: number;
+  sources: number;
+}
+
+/** A conflict shown side by side: the stored version ("mine", `ours`) and the file's ("theirs"), field by field. */
+export interface ConflictView {
+  ref: string;
+  label: string;
+  diffs: FieldDiff[];
+}
+
+/** What importing a file would do (`import.preview`); nothing is stored. */
+export interface ImportPreview {
   fileName: string;
-  lines: number;
-  stored: boolean;
+  format: ImportFormat;
+  mode: ImportMode;
+  /** Pass to `import.commit`; null when the file cannot be imported (see `errors`). */
+  token: string | null;
+  /** Lines, annotations or backup entries read. */
+  items: number;
+  incoming: RecordCounts;
   added: number;
+  /** Merge: replaced by a newer version. Replace: stored records the file holds again. */
   updated: number;
   unchanged: number;
+  /** Replace mode: stored records the file does not hold (they go). */
+  removed: number;
+  /** The first conflicts (at most 500); `conflictCount` counts them all. */
+  conflicts: ConflictView[];
+  conflictCount: number;
+  /** The first errors (at most 200); `errorCount` counts them all. */
   errors: LineError[];
+  errorCount: number;
+  /** Replace mode: what the store holds now. */
+  store: RecordCounts | null;
+}
+
+/** What `import.commit` stored, or that its preview is gone (send the text again). */
+export type ImportOutcome =
+  | { status: 'stored'; fileName: string; mode: ImportMode; items: number; added: number; updated: number; unchanged: number; removed: number; kept: number; taken: number }
+  | { status: 'expired' };
+
+/** Backups: the last one, changes since, and whether a reminder is due. */
+export interface BackupStatus {
+  lastBackupAt: string | null;
+  changes: number;
+  due: boolean;
+  reason: string | null;
 }
 
 /** Response types, per call. */
@@ -105,7 +193,10 @@ export interface Responses {
   'claims.restore': { claims: ClaimRecord[] };
   'models.names': { names: string[] };
   'source.correct': { updated: number };
-  'records.import': ImportResult;
+  'import.preview': ImportPreview;
+  'import.commit': ImportOutcome;
+  'backup.create': { text: string; createdAt: string; counts: RecordCounts };
+  'backup.status': BackupStatus;
   'store.summary': { claims: number; models: number; sources: number; pages: number; persisted: boolean | null; modelRecords: ModelRecord[] };
   'survey.data': { json: string };
   'survey.head': { claims: ClaimRecord[]; models: ModelRecord[] };
@@ -119,6 +210,12 @@ export interface Responses {
   'tab.passage': { done: boolean };
   'passage.reattach': { started: boolean };
   'passage.confirm': { confirmed: boolean };
+  'pdf.claims': { claims: ClaimRecord[]; source: SourceCorrection | null };
+  'pdf.status': { badge: string };
+  'pdf.open': { tabId: number };
+  'tab.pdf': { tabId: number; url: string | null };
+  'settings.get': CuratorSettings;
+  'settings.set': CuratorSettings;
 }
 
 /** Content-script → background call names. */
@@ -146,6 +243,16 @@ export type Envelope = z.infer<typeof Envelope>;
 
 /** An answer as it travels. */
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
+
+/**
+ * Tag of a file's text handed by an extension page straight to the service worker (`postMessage` to its
+ * registration: several times faster than a runtime message for megabytes), then named in `import.preview`.
+ */
+export const UPLOAD_CHANNEL = 'recipe-lens-upload';
+
+/** One handed-over file text; the worker answers `{ ok: true }` on the message's port once it holds it. */
+export const Upload = z.object({ channel: z.literal(UPLOAD_CHANNEL), id: z.string().min(8).max(100), text: z.string().max(MAX_IMPORT_BYTES) });
+export type Upload = z.infer<typeof Upload>;
 
 /** Tag of the broadcast the background sends to extension pages when claims change. */
 export const NOTICE_CHANNEL = 'recipe-lens-notice';

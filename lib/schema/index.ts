@@ -97,6 +97,19 @@ export const Position = z
   .refine((p) => p.end >= p.start, 'end must not be before start');
 export type Position = z.infer<typeof Position>;
 
+/**
+ * Where a claim sits in a PDF (an optional addition to the record format):
+ * the document's pdf.js fingerprint (its first file identifier), the 1-based
+ * page where the passage starts, and the arXiv id (without version) when the
+ * report is on arXiv. `quote` and `position` are over the whole document's text.
+ */
+export const PdfRef = z.looseObject({
+  fingerprint: z.string().min(1).max(200),
+  page: z.number().int().positive(),
+  arxiv: z.string().max(40).nullable().optional(),
+});
+export type PdfRef = z.infer<typeof PdfRef>;
+
 /** Where a claim's passage was read. */
 export const Source = z.looseObject({
   url: HttpUrl,
@@ -122,7 +135,9 @@ export const ClaimRecord = z.looseObject({
   quote: Quote,
   position: Position.nullable().optional(),
   source: Source,
-  link: z.string().max(8000).nullable().optional(),
+  // A link is followed (the panel opens it): only http(s), never `javascript:` or `data:`; empty means none.
+  link: z.string().max(8000).refine((s) => s === '' || HttpUrl.safeParse(s).success, 'must be an absolute http(s) URL').nullable().optional(),
+  pdf: PdfRef.nullable().optional(),
   note: z.string().max(20000).optional(),
   curator: z.string().max(200).optional(),
   created_at: Timestamp,

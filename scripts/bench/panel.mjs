@@ -79,6 +79,8 @@ export async function benchPanel({ context, extensionId, log = console.log }) {
   await options.getByTestId('import-panel').waitFor();
   const t0 = Date.now();
   await options.getByTestId('import-input').setInputFiles({ name: 'bench.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) });
+  // The import previews first (nothing stored), then stores on confirmation.
+  await options.getByTestId('import-confirm').click({ timeout: 120_000 });
   await options.waitForFunction(() => Number(document.querySelector('[data-testid=import-panel]')?.getAttribute('data-runs')) > 0, null, { timeout: 120_000 });
   const importMs = Date.now() - t0;
   const report = await options.getByTestId('import-result').textContent();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './harness';
 
-const FIREFOX = path.join(ROOT, '.output', 'firefox-mv3');
+const FIREFOX = path.join(ROOT, process.env.RECIPE_LENS_OUT ?? '.output', 'firefox-mv3');
 
 describe('the Firefox build', () => {
   it('exists, uses a sidebar and an event page, and has no addons-linter errors', () => {

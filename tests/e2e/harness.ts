@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 /** The repository root. */
 export const ROOT = path.resolve(__dirname, '../..');
 /** The unpacked Chrome build the tests load. */
-export const EXTENSION_DIR = path.join(ROOT, '.output', 'chrome-mv3');
+export const EXTENSION_DIR = path.join(ROOT, process.env.RECIPE_LENS_OUT ?? '.output', 'chrome-mv3');
 /** The shared real-page fixtures beside the repository, when present. */
 export const SHARED_FIXTURES = path.resolve(ROOT, '..', 'shared', 'fixtures');
 /** Whether the shared fixtures exist on this machine. */
@@ -54,6 +54,8 @@ export interface ExtensionBrowser {
   worker: Worker;
   /** Replaces a served page's HTML (for edited variants); null restores the original. */
   override(url: string, html: string | null): void;
+  /** Serves bytes (a generated PDF, say) at a fixtures.test or local.test URL; null stops serving them. */
+  overrideBinary(url: string, body: Buffer | null, contentType?: string): void;
   close(): Promise<void>;
 }
 
@@ -80,10 +82,14 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     ],
   });
   const overrides = new Map<string, string>();
+  const binaries = new Map<string, { body: Buffer; contentType: string }>();
+  const binaryFor = (url: string) => binaries.get(url) ?? binaries.get(url.split('?')[0]!);
   const pages = fixturePages();
   await context.route('http://fixtures.test/**', async (route) => {
     const url = route.request().url().split('#')[0]!;
     const bare = url.split('?')[0]!;
+    const binary = binaryFor(url);
+    if (binary) return route.fulfill({ status: 200, contentType: binary.contentType, body: binary.body });
     const html = overrides.get(url) ?? overrides.get(bare);
     if (html !== undefined) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
     const page = pages.find((p) => p.url === bare || p.url === `${bare}/` || p.url.replace(/\/$/, '') === bare);
@@ -92,6 +98,8 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
   });
   await context.route('http://local.test/**', async (route) => {
     const url = route.request().url().split('#')[0]!.split('?')[0]!;
+    const binary = binaryFor(url);
+    if (binary) return route.fulfill({ status: 200, contentType: binary.contentType, body: binary.body });
     const html = overrides.get(url);
     if (html !== undefined) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
     const file = path.join(OWN_FIXTURES, new URL(url).pathname.replace(/^\/+/, '') || 'index.html');
@@ -108,6 +116,10 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     override(url, html) {
       if (html === null) overrides.delete(url);
       else overrides.set(url, html);
+    },
+    overrideBinary(url, body, contentType = 'application/pdf') {
+      if (body === null) binaries.delete(url);
+      else binaries.set(url, { body, contentType });
     },
     async close() {
       await context.close();

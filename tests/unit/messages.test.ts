@@ -32,7 +32,7 @@ describe('dispatching protocol calls', () => {
   it.each([
     ['another extension', msg('page.claims', { url: 'https://a.org/' }), { ...tabSender, id: 'evil-extension' }, /another extension/],
     ['a sub-frame', msg('page.claims', { url: 'https://a.org/' }), { ...tabSender, frameId: 3 }, /top frame/],
-    ['a content script asking for a page-only call', msg('records.import', { text: '', fileName: 'x' }), tabSender, /not from an extension page/],
+    ['a content script asking for a page-only call', msg('import.preview', { text: '', fileName: 'x', format: 'jsonl', mode: 'merge' }), tabSender, /not from an extension page/],
     ['a page asking for a content-only call', msg('page.claims', { url: 'https://a.org/' }), pageSender, /not from a tab/],
     ['another extension asking for a shared call', msg('claims.save', { claims: [claim()] }), { ...pageSender, id: 'evil' }, /another extension/],
     ['an unknown call', msg('db.drop', {}), tabSender, /unknown call/],

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDB, openDB } from 'idb';
 import { MIGRATIONS, openRecipeDb, type RecipeDatabase } from '../../lib/db';
 import { V1_CLAIMS, createV1Database } from './fixtures/db/v1';
+import { V2_CLAIMS, V2_FINGERPRINT, V2_MODELS, createV2Database } from './fixtures/db/v2';
+import { claimsForPdf, getSettings } from '../../lib/db';
 
 let seq = 0;
 const names: string[] = [];
@@ -58,8 +60,51 @@ describe('upgrading from version 1', () => {
     const old = await openRecipeDb({ name: n, migrations: MIGRATIONS.slice(0, 1), onClosed: () => (closed = true) });
     const upgraded = await openRecipeDb({ name: n });
     expect(closed).toBe(true);
-    expect(upgraded.version).toBe(2);
+    expect(upgraded.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
     upgraded.close();
     void old;
+  });
+});
+
+describe('upgrading from version 2', () => {
+  it('opens a version-2 store with every record kept and PDF claims found by fingerprint and arXiv id', async () => {
+    const n = name();
+    await createV2Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(3);
+    expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V2_CLAIMS.map((c) => c.id).sort());
+    expect(await db.count('models')).toBe(V2_MODELS.length);
+    // Only claims with a pdf field are in the new indexes; a null arXiv id is no key.
+    expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(2);
+    expect((await db.getAllKeysFromIndex('claims', 'by-arxiv')).sort()).toEqual(['clm_v2_pdf_0001']);
+    const byPrint = await claimsForPdf(db, { url: null, fingerprint: V2_FINGERPRINT, arxiv: null });
+    expect(byPrint.map((c) => c.id).sort()).toEqual(['clm_v2_pdf_0001', 'clm_v2_pdf_0002']);
+    // Another file (a new arXiv version) at another URL still finds the report's claims by its arXiv id; its URL finds the rest.
+    const other = await claimsForPdf(db, { url: 'https://example.org/old.pdf', fingerprint: 'another-file', arxiv: '2501.12948' });
+    expect(other.map((c) => c.id).sort()).toEqual(['clm_v2_pdf_0001', 'clm_v2_pdf_0003']);
+    expect(await getSettings(db)).toEqual({ pdfAutoOpen: false });
+    db.close();
+  });
+
+  it('rolls back a failing version-3 migration and leaves the version-2 store as it was', async () => {
+    const n = name();
+    await createV2Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 2),
+      {
+        version: 3,
+        description: 'fails after adding an index',
+        run(_db: unknown, tx: any) {
+          tx.objectStore('claims').createIndex('by-fingerprint', 'pdf.fingerprint');
+          throw new Error('index build failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*index build failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(2);
+    expect([...old.transaction('claims').store.indexNames].sort()).toEqual(['by-model', 'by-updated', 'by-url']);
+    expect(await old.count('claims')).toBe(V2_CLAIMS.length);
+    old.close();
   });
 });

@@ -1,6 +1,7 @@
 /** Page object for the evidence panel, opened in its own window and following another window's active tab. */
 import type { Locator, Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../harness';
+import { readDownload, type Downloaded } from './options-page';
 
 /** Drives the evidence panel. */
 export class PanelPage {
@@ -41,6 +42,13 @@ export class PanelPage {
     const view = this.page.getByTestId('model-view');
     await view.waitFor();
     return view;
+  }
+
+  /** Exports the rows shown through the survey's "Export…" menu and reads the download. */
+  async exportFile(item: 'jsonl' | 'md-en' | 'md-zh' | 'csv' | 'w3c'): Promise<Downloaded> {
+    await this.page.getByTestId('export-open').click();
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId(`export-${item}`).click()]);
+    return readDownload(download);
   }
 
   /** Switches to a view tab. */

@@ -1,0 +1,41 @@
+/** Files in and out of an extension page: downloads through a Blob URL, and reading large files without freezing the page. */
+
+/** Downloads text as a file (an `<a download>` on a Blob URL: no `downloads` permission needed). */
+export function downloadText(fileName: string, text: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty to start it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Bytes read per step: large enough to read fast, small enough to keep the page responsive and the progress moving. */
+const SLICE = 4 * 1024 * 1024;
+
+/**
+ * Reads a file as UTF-8 text slice by slice, yielding to the page between
+ * slices and reporting progress (bytes read, total). A byte-order mark is
+ * dropped.
+ */
+export async function readFileText(file: Blob, onProgress?: (loaded: number, total: number) => void): Promise<string> {
+  if (file.size <= SLICE || typeof file.slice !== 'function') {
+    const text = await file.text();
+    onProgress?.(file.size, file.size);
+    return text.replace(/^\uFEFF/, '');
+  }
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  for (let start = 0; start < file.size; start += SLICE) {
+    const bytes = await file.slice(start, start + SLICE).arrayBuffer();
+    parts.push(decoder.decode(bytes, { stream: true }));
+    onProgress?.(Math.min(file.size, start + SLICE), file.size);
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}

@@ -1,0 +1,182 @@
+/**
+ * One-click backup and restore of the whole store, and the reminder to back up once the store has changed a
+ * lot (50 changed records, or 14 days with unsaved changes) since the last backup.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { callBackground, type BackupStatus, type RecordCounts, type ResponseOf } from '../../lib/messages';
+import { EXPORT_MIME, exportFileName, localDate } from '../../lib/export/files';
+import { downloadText } from '../common/files';
+import { backgroundImportApi, commitJob, previewFile, refusedReport, storedReport, type ImportApi, type ImportJob, type ImportReport } from './importer';
+import { ErrorList } from './ImportPanel';
+
+/** What the backup panel needs from the background. */
+export interface BackupApi extends ImportApi {
+  status(): Promise<BackupStatus>;
+  create(): Promise<ResponseOf<'backup.create'>>;
+}
+
+/** The backup calls, through the message protocol. */
+export const backgroundBackupApi: BackupApi = {
+  ...backgroundImportApi,
+  status: () => callBackground('backup.status', {}),
+  create: () => callBackground('backup.create', {}),
+};
+
+function describeCounts(c: RecordCounts): string {
+  return `${c.claims} claim${c.claims === 1 ? '' : 's'}, ${c.models} model record${c.models === 1 ? '' : 's'}, ${c.sources} source correction${c.sources === 1 ? '' : 's'}`;
+}
+
+function when(timestamp: string): string {
+  const d = new Date(timestamp);
+  return Number.isNaN(d.getTime()) ? timestamp : `${localDate(d)} ${d.toTimeString().slice(0, 5)}`;
+}
+
+/** The backup card. `version` changes when the store does; `onRestored` runs after a restore. */
+export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi }: { version?: number; onRestored: () => void; api?: BackupApi }) {
+  const [status, setStatus] = useState<BackupStatus | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+  const [runs, setRuns] = useState(0);
+
+  const refresh = () => api.status().then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  useEffect(() => {
+    void refresh();
+  }, [version, api]);
+
+  const backup = async () => {
+    setBusy('Writing the backup…');
+    setError(null);
+    try {
+      const { text, counts } = await api.create();
+      const fileName = exportFileName('backup', localDate());
+      downloadText(fileName, text, EXPORT_MIME.backup);
+      setMade(`Downloaded ${fileName}: ${describeCounts(counts)}.`);
+      await refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const choose = async (file: File) => {
+    setReport(null);
+    setMade(null);
+    setBusy(`Reading ${file.name}…`);
+    const found = await previewFile(api, file, {
+      format: 'auto',
+      mode: 'replace',
+      onProgress: (loaded, total) => setBusy(`Reading ${file.name}… ${Math.round((loaded / Math.max(1, total)) * 100)}%`),
+      onChecking: () => setBusy(`Checking ${file.name}…`),
+    });
+    setBusy(null);
+    if (found.preview?.token) setJob(found);
+    else {
+      setReport(refusedReport(found));
+      setRuns((n) => n + 1);
+    }
+  };
+
+  const restore = async () => {
+    if (!job) return;
+    setBusy(`Restoring ${job.fileName}…`);
+    try {
+      setReport(storedReport(job, await commitJob(api, job, [], 'mine')));
+      onRestored();
+    } catch (e) {
+      setReport(refusedReport({ ...job, failure: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setJob(null);
+      setBusy(null);
+      setRuns((n) => n + 1);
+      void refresh();
+    }
+  };
+
+  const p = job?.preview;
+  return (
+    <section class="card" aria-labelledby="backup-h" data-testid="backup-panel" data-runs={runs}>
+      <h2 id="backup-h">Backup</h2>
+      {status?.due && (
+        <p class="reminder" role="alert" data-testid="backup-reminder">
+          <strong>Time for a backup:</strong> {status.reason}.
+        </p>
+      )}
+      <p class="muted" data-testid="backup-last">
+        {status
+          ? `${status.lastBackupAt ? `Last backup ${when(status.lastBackupAt)}` : 'No backup yet'} · ${status.changes} record${status.changes === 1 ? '' : 's'} changed since.`
+          : 'Reading the backup status…'}
+      </p>
+      <div class="actions">
+        <button type="button" class="primary" data-testid="backup-now" disabled={!!busy} onClick={() => void backup()}>
+          Back up now
+        </button>
+        <label class="button-like">
+          Restore from a backup…
+          <input
+            type="file"
+            class="visually-hidden"
+            accept=".json,.jsonl,application/json,application/x-ndjson"
+            data-testid="restore-input"
+            disabled={!!busy || !!job}
+            onChange={(e) => {
+              const input = e.currentTarget;
+              const file = input.files?.[0];
+              if (file) void choose(file).then(() => (input.value = ''));
+            }}
+          />
+        </label>
+      </div>
+      {busy && (
+        <p class="muted" role="status">
+          {busy}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {made && (
+        <p class="muted small" data-testid="backup-made">
+          {made}
+        </p>
+      )}
+      {p && job && (
+        <div class="restore-preview" data-testid="restore-preview">
+          <p>
+            Restoring <strong>{job.fileName}</strong> replaces the whole store.
+          </p>
+          <ul>
+            <li>Now: {p.store ? describeCounts(p.store) : '—'}</li>
+            <li>After: {describeCounts(p.incoming)}</li>
+            <li data-testid="restore-counts">
+              {p.added} new, {p.updated} replaced, {p.removed} removed (records here that the backup does not hold)
+            </li>
+          </ul>
+          <div class="actions">
+            <button type="button" class="danger" data-testid="restore-confirm" onClick={() => void restore()}>
+              Replace the store with this backup
+            </button>
+            <button type="button" data-testid="restore-cancel" onClick={() => setJob(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {report && (
+        <div class={report.stored ? 'ok-text' : 'error'} data-testid="restore-result">
+          <strong>{report.fileName}</strong> — {report.summary}
+          {report.errors.length > 0 && <ErrorList fileName={report.fileName} errors={report.errors} more={report.moreErrors} />}
+        </div>
+      )}
+      <p class="muted small">
+        A backup is one JSON file with every claim and model record exactly as stored, and your source corrections. Restoring asks first, then
+        replaces everything in one step.
+      </p>
+    </section>
+  );
+}

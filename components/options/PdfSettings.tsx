@@ -1,0 +1,50 @@
+/** The options page's PDF card: open PDF navigations in Recipe Lens's viewer, and whether local PDF files can be read. */
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { callBackground } from '../../lib/messages';
+
+/** Whether the browser lets the extension read `file://` PDFs (null when it cannot tell). */
+async function fileAccess(): Promise<boolean | null> {
+  const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
+  return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess().catch(() => null) : null;
+}
+
+/** The PDF settings card. */
+export function PdfSettings() {
+  const [autoOpen, setAutoOpen] = useState<boolean | null>(null);
+  const [files, setFiles] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    callBackground('settings.get', {})
+      .then((s) => setAutoOpen(s.pdfAutoOpen))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    void fileAccess().then(setFiles);
+  }, []);
+  const toggle = (on: boolean) => {
+    setAutoOpen(on);
+    callBackground('settings.set', { pdfAutoOpen: on })
+      .then((s) => setAutoOpen(s.pdfAutoOpen))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <section class="card" aria-labelledby="pdf-h" data-testid="pdf-settings">
+      <h2 id="pdf-h">Technical reports (PDF)</h2>
+      <p class="muted small">
+        The browser’s own PDF viewer lets no extension in, so Recipe Lens has its own: open a PDF with “Open in Recipe Lens” from the toolbar
+        popup or the right-click menu (on the PDF, or on a link to it).
+      </p>
+      <label class="row">
+        <input type="checkbox" checked={!!autoOpen} disabled={autoOpen === null} data-testid="pdf-auto-open" onChange={(e) => toggle((e.target as HTMLInputElement).checked)} />
+        <span>Open every PDF I navigate to in Recipe Lens</span>
+      </label>
+      <p class="muted small" data-testid="pdf-file-access">
+        {files === true
+          ? 'PDF files on this computer (file:///…) open in Recipe Lens too.'
+          : files === false
+            ? 'To open PDF files on this computer, go to chrome://extensions, find Recipe Lens, choose Details and turn on “Allow access to file URLs”.'
+            : ''}
+      </p>
+      {error && <p class="error">{error}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+/** The steps of importing files from an extension page: read (with progress), preview in the background, commit. */
+import { callBackground, UPLOAD_CHANNEL, type ImportOutcome, type ImportPreview, type RequestOf, type Upload } from '../../lib/messages';
+import { detectFormat, MAX_IMPORT_BYTES, tooLargeMessage, type ImportFormat, type ImportMode } from '../../lib/import/files';
+import type { LineError } from '../../lib/import/jsonl';
+import { readFileText } from '../common/files';
+
+/** What the import UI needs from the background. */
+export interface ImportApi {
+  preview(request: RequestOf<'import.preview'>): Promise<ImportPreview>;
+  commit(request: RequestOf<'import.commit'>): Promise<ImportOutcome>;
+  /** Hands a file's text to the background ahead of the call that names it; null when it cannot (the text then travels in the call). */
+  handOver?(text: string): Promise<string | null>;
+}
+
+/**
+ * Posts a file's text straight to the extension's service worker and waits
+ * until it holds it; returns the id to name it by, or null when there is no
+ * active worker to post to.
+ */
+export async function handOverText(text: string): Promise<string | null> {
+  const worker = (await navigator.serviceWorker?.getRegistration())?.active;
+  if (!worker) return null;
+  const id = crypto.randomUUID();
+  const upload: Upload = { channel: UPLOAD_CHANNEL, id, text };
+  const held = await new Promise<boolean>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), 30_000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    worker.postMessage(upload, [channel.port2]);
+  });
+  return held ? id : null;
+}
+
+/** The import calls, through the message protocol (file texts handed to the worker directly). */
+export const backgroundImportApi: ImportApi = {
+  preview: (request) => callBackground('import.preview', request),
+  commit: (request) => callBackground('import.commit', request),
+  handOver: handOverText,
+};
+
+/** One file on its way in. */
+export interface ImportJob {
+  fileName: string;
+  format: ImportFormat | null;
+  /** The file's text, kept until the commit in case the background lost the preview. */
+  text: string | null;
+  preview: ImportPreview | null;
+  /** Why the file could not even be previewed (too large, unreadable, the background failed). */
+  failure: string | null;
+}
+
+/** How a finished file is reported. */
+export interface ImportReport {
+  fileName: string;
+  stored: boolean;
+  summary: string;
+  errors: LineError[];
+  moreErrors: number;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads a file (refusing one over the limit) and asks the background what importing it would do. */
+export async function previewFile(
+  api: ImportApi,
+  file: File,
+  options: { format: ImportFormat | 'auto'; mode: ImportMode; onProgress?: (loaded: number, total: number) => void; onChecking?: () => void },
+): Promise<ImportJob> {
+  const job: ImportJob = { fileName: file.name, format: null, text: null, preview: null, failure: null };
+  if (file.size > MAX_IMPORT_BYTES) {
+    job.failure = tooLargeMessage(file.size);
+    return job;
+  }
+  try {
+    job.text = await readFileText(file, options.onProgress);
+  } catch (error) {
+    job.failure = `the file could not be read (${message(error)})`;
+    return job;
+  }
+  job.format = options.format === 'auto' ? detectFormat(job.text, file.name) : options.format;
+  options.onChecking?.();
+  const request = { fileName: file.name, format: job.format, mode: options.mode };
+  try {
+    const upload = await api.handOver?.(job.text).catch(() => null);
+    try {
+      job.preview = await api.preview(upload ? { ...request, upload } : { ...request, text: job.text });
+    } catch (error) {
+      // The worker may have restarted and lost the handed-over text: send it with the call instead.
+      if (!upload) throw error;
+      job.preview = await api.preview({ ...request, text: job.text });
+    }
+  } catch (error) {
+    job.failure = message(error);
+  }
+  if (!job.preview?.token) job.text = null;
+  return job;
+}
+
+/** Stores a previewed file with the curator's resolutions; sends the text again if the background lost the preview. */
+export async function commitJob(api: ImportApi, job: ImportJob, resolutions: Array<{ ref: string; take: 'mine' | 'theirs' }>, rest: 'mine' | 'theirs'): Promise<ImportOutcome> {
+  const preview = job.preview!;
+  const request: RequestOf<'import.commit'> = { token: preview.token!, fileName: job.fileName, format: preview.format, mode: preview.mode, resolutions, rest };
+  let outcome = await api.commit(request);
+  if (outcome.status === 'expired' && job.text !== null) {
+    const upload = await api.handOver?.(job.text).catch(() => null);
+    outcome = await api.commit(upload ? { ...request, upload } : { ...request, text: job.text });
+  }
+  job.text = null;
+  return outcome;
+}
+
+function unit(format: ImportFormat | null, n: number): string {
+  if (format === 'w3c') return n === 1 ? 'annotation' : 'annotations';
+  if (format === 'backup') return n === 1 ? 'entry' : 'entries';
+  return n === 1 ? 'line' : 'lines';
+}
+
+/** The report of a file that was not stored. */
+export function refusedReport(job: ImportJob): ImportReport {
+  const p = job.preview;
+  const errors = p?.errors ?? [];
+  const summary = job.failure
+    ? `not imported, nothing was changed: ${job.failure}`
+    : 'not imported, nothing was changed. Fix these lines and import the file again:';
+  return { fileName: job.fileName, stored: false, summary, errors, moreErrors: Math.max(0, (p?.errorCount ?? 0) - errors.length) };
+}
+
+/** The report of a stored file. */
+export function storedReport(job: ImportJob, outcome: ImportOutcome): ImportReport {
+  if (outcome.status !== 'stored') return { fileName: job.fileName, stored: false, summary: 'not imported: the preview expired; import the file again', errors: [], moreErrors: 0 };
+  const items = `${outcome.items} ${unit(job.format, outcome.items)}`;
+  let summary: string;
+  if (outcome.mode === 'replace') {
+    summary = `restored: ${outcome.added} new, ${outcome.updated} replaced, ${outcome.removed} removed (${items})`;
+  } else {
+    summary = `imported: ${outcome.added} new, ${outcome.updated} updated, ${outcome.unchanged} unchanged (${items})`;
+    if (outcome.kept + outcome.taken > 0) summary += `; conflicts: kept mine for ${outcome.kept}, took theirs for ${outcome.taken}`;
+  }
+  return { fileName: job.fileName, stored: true, summary, errors: [], moreErrors: 0 };
+}
+
+/** A problem line as shown: the file and the line. */
+export function describeLineError(fileName: string, e: LineError): string {
+  return e.line > 0 ? `${fileName}, line ${e.line}: ${e.message}` : `${fileName}: ${e.message}`;
+}
+
+/** A value of a conflicting field as text: strings as they are, anything else as JSON, nothing and empty named. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined) return '— (none)';
+  if (value === '') return '(empty)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

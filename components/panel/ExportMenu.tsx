@@ -1,0 +1,69 @@
+/** The survey view's compact "Export…" menu: what the survey currently shows, as records, table or annotations. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ExportKind } from '../../lib/export/files';
+
+/** One export the menu offers. */
+export interface PanelExportChoice {
+  kind: ExportKind;
+  lang: 'en' | 'zh';
+}
+
+const ITEMS: Array<PanelExportChoice & { label: string; id: string }> = [
+  { id: 'jsonl', kind: 'jsonl', lang: 'en', label: 'Survey records (JSONL)' },
+  { id: 'md-en', kind: 'md', lang: 'en', label: 'Table as Markdown (English)' },
+  { id: 'md-zh', kind: 'md', lang: 'zh', label: 'Table as Markdown (中文)' },
+  { id: 'csv', kind: 'csv', lang: 'en', label: 'Table as CSV' },
+  { id: 'w3c', kind: 'w3c', lang: 'en', label: 'W3C annotations (JSON-LD)' },
+];
+
+/** The menu button and its items; `onExport` builds and downloads the file. */
+export function ExportMenu({ rows, onExport }: { rows: number; onExport(choice: PanelExportChoice): void }) {
+  const [open, setOpen] = useState(false);
+  const [ms, setMs] = useState<number | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
+  const run = (choice: PanelExportChoice) => {
+    setOpen(false);
+    const t0 = performance.now();
+    onExport(choice);
+    setMs(performance.now() - t0);
+  };
+  return (
+    <div class="export-menu" ref={root} data-testid="export-menu" data-export-ms={ms === null ? '' : ms.toFixed(1)}>
+      <button
+        type="button"
+        class="export-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={rows === 0}
+        data-testid="export-open"
+        title={`Export the ${rows} row${rows === 1 ? '' : 's'} shown`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Export…
+      </button>
+      {open && (
+        <ul class="export-items" role="menu" aria-label={`Export the ${rows} rows shown`}>
+          {ITEMS.map((item) => (
+            <li key={item.id} role="none">
+              <button type="button" role="menuitem" data-testid={`export-${item.id}`} onClick={() => run(item)}>
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * pdf.js, configured for an extension page: the worker and the data files
+ * (character maps, standard fonts) come from the extension itself, never the
+ * network, and no code is generated at run time (`isEvalSupported: false`).
+ * Loaded on demand (`import()`), so the viewer's page paints and the PDF's
+ * bytes download while pdf.js and its worker start.
+ */
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** pdf.js's document and page types, for the viewer's other modules. */
+export type { PDFDocumentProxy, PDFPageProxy };
+
+/** The worker, started as soon as this module loads (its script is large: starting early hides its start-up). */
+const worker = new PDFWorker();
+
+/** An opening document: its promise and a way to stop it. */
+export interface OpeningPdf {
+  promise: Promise<PDFDocumentProxy>;
+  cancel(): void;
+}
+
+/** Opens a PDF from its bytes, or from its address (a local file, read by pdf.js itself), reporting progress in [0,1]. */
+export function openPdf(source: { data: Uint8Array } | { url: string }, onProgress?: (fraction: number) => void): OpeningPdf {
+  const here = (path: string) => new URL(path, location.href).href;
+  const task: PDFDocumentLoadingTask = getDocument({
+    ...source,
+    worker,
+    isEvalSupported: false,
+    cMapUrl: here('/pdfjs/cmaps/'),
+    cMapPacked: true,
+    standardFontDataUrl: here('/pdfjs/standard_fonts/'),
+    withCredentials: false,
+  });
+  if (onProgress) task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => onProgress(total > 0 ? Math.min(1, loaded / total) : 0);
+  return { promise: task.promise, cancel: () => void task.destroy() };
+}

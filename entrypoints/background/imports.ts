@@ -1,0 +1,153 @@
+/**
+ * The background's side of imports and restores: a preview parses and plans
+ * without storing, keeping the parsed records under a token so that the
+ * commit need not receive the file again; the commit plans once more inside
+ * its one write transaction (the store may have changed since), applies the
+ * curator's resolutions and writes.
+ */
+import { replaceStore, storeRefs, storedVersions, writeImport, type RecipeDatabase } from '../../lib/db';
+import { parseImport, type ImportFormat, type ImportMode, type ParsedImport } from '../../lib/import/files';
+import { planStoreImport, recordRef, resolvePlan, type Resolution } from '../../lib/import/preview';
+import { Upload, type ImportOutcome, type ImportPreview, type RecordCounts } from '../../lib/messages';
+import { CLAIM_SCHEMA, type SurveyRecord } from '../../lib/schema';
+import { nowTimestamp } from '../../lib/time';
+
+const SHOWN_CONFLICTS = 500;
+const SHOWN_ERRORS = 200;
+/** Previews kept for their commit; older ones are dropped (the page then sends the text again). */
+const KEPT_PREVIEWS = 4;
+
+interface Kept {
+  fileName: string;
+  format: ImportFormat;
+  mode: ImportMode;
+  parsed: ParsedImport;
+}
+
+// Lost when the service worker stops: a commit then answers "expired" and the page sends the text again.
+const previews = new Map<string, Kept>();
+/** File texts handed over by pages, waiting for their `import.preview`. */
+const uploads = new Map<string, string>();
+const KEPT_UPLOADS = 2;
+
+/**
+ * Takes file texts that extension pages post to this worker (see `Upload`), and confirms each on the
+ * message's port. Only our own pages can reach the worker; the sender's address is checked all the same.
+ */
+export function listenForUploads(origin: string): void {
+  globalThis.addEventListener('message', (event) => {
+    const e = event as MessageEvent<unknown>;
+    const upload = Upload.safeParse(e.data);
+    const from = (e.source as { url?: unknown } | null)?.url;
+    if (!upload.success || typeof from !== 'string' || !from.startsWith(origin)) return;
+    uploads.set(upload.data.id, upload.data.text);
+    while (uploads.size > KEPT_UPLOADS) uploads.delete(uploads.keys().next().value!);
+    e.ports[0]?.postMessage({ ok: true });
+  });
+}
+
+/** The file's text: given in the request, or handed over before (each upload is used once). */
+function fileText(request: { text?: string; upload?: string }): string | undefined {
+  if (request.text !== undefined) return request.text;
+  if (request.upload === undefined) return undefined;
+  const text = uploads.get(request.upload);
+  uploads.delete(request.upload);
+  return text;
+}
+
+function keep(entry: Kept): string {
+  const token = crypto.randomUUID();
+  previews.set(token, entry);
+  while (previews.size > KEPT_PREVIEWS) previews.delete(previews.keys().next().value!);
+  return token;
+}
+
+function counts(records: readonly SurveyRecord[], sources: number): RecordCounts {
+  const claims = records.filter((r) => r.schema === CLAIM_SCHEMA).length;
+  return { claims, models: records.length - claims, sources };
+}
+
+/** What importing (merge) or restoring (replace) a file would do; nothing is stored. */
+export async function previewImport(
+  db: RecipeDatabase,
+  request: { text?: string; upload?: string; fileName: string; format: ImportFormat; mode: ImportMode },
+): Promise<ImportPreview> {
+  const text = fileText(request);
+  if (text === undefined) throw new Error(`${request.fileName} did not reach the background; import it again.`);
+  const parsed = parseImport(text, request.format);
+  const preview: ImportPreview = {
+    fileName: request.fileName,
+    format: request.format,
+    mode: request.mode,
+    token: null,
+    items: parsed.items,
+    incoming: counts(parsed.records, parsed.sources.length),
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+    conflicts: [],
+    conflictCount: 0,
+    errors: parsed.errors.slice(0, SHOWN_ERRORS),
+    errorCount: parsed.errors.length,
+    store: null,
+  };
+  if (request.mode === 'replace' && request.format !== 'backup' && !parsed.errors.length && !parsed.records.length) {
+    preview.errors = [{ line: 0, message: 'the file holds no records' }];
+    preview.errorCount = 1;
+  }
+  if (preview.errorCount) return preview;
+  if (request.mode === 'replace') {
+    const store = await storeRefs(db);
+    const incoming = new Set(parsed.records.map(recordRef));
+    for (const ref of incoming) {
+      if (store.refs.has(ref)) preview.updated += 1;
+      else preview.added += 1;
+    }
+    preview.removed = [...store.refs].filter((ref) => !incoming.has(ref)).length;
+    preview.store = { claims: store.claims, models: store.models, sources: store.sources };
+  } else {
+    const plan = planStoreImport(await storedVersions(db, parsed.records), parsed.records);
+    preview.added = plan.added;
+    preview.updated = plan.updated;
+    preview.unchanged = plan.unchanged;
+    preview.conflictCount = plan.conflicts.length;
+    preview.conflicts = plan.conflicts.slice(0, SHOWN_CONFLICTS).map(({ ref, label, diffs }) => ({ ref, label, diffs }));
+  }
+  preview.token = keep({ fileName: request.fileName, format: request.format, mode: request.mode, parsed });
+  return preview;
+}
+
+/** Stores a previewed import or restore in one transaction; "expired" when the preview is gone and no text came with the commit. */
+export async function commitImport(
+  db: RecipeDatabase,
+  request: { token: string; text?: string; upload?: string; fileName: string; format: ImportFormat; mode: ImportMode; resolutions: Resolution[]; rest: 'mine' | 'theirs' },
+): Promise<ImportOutcome> {
+  let parsed = previews.get(request.token)?.parsed;
+  if (!parsed) {
+    const text = fileText(request);
+    if (text === undefined) return { status: 'expired' };
+    parsed = parseImport(text, request.format);
+    if (parsed.errors.length) throw new Error(`${request.fileName} has ${parsed.errors.length} bad line(s); nothing was stored. Preview it again to see them.`);
+  }
+  previews.delete(request.token);
+  const base = { status: 'stored' as const, fileName: request.fileName, mode: request.mode, items: parsed.items, added: 0, updated: 0, unchanged: 0, removed: 0, kept: 0, taken: 0 };
+  if (request.mode === 'replace') {
+    const before = await storeRefs(db);
+    const incoming = new Set(parsed.records.map(recordRef));
+    await replaceStore(db, parsed.records, request.format === 'backup' ? parsed.sources : null);
+    const kept = [...incoming].filter((ref) => before.refs.has(ref)).length;
+    return { ...base, added: incoming.size - kept, updated: kept, removed: before.refs.size - kept };
+  }
+  const records = parsed.records;
+  return writeImport(
+    db,
+    records,
+    (stored) => {
+      const plan = planStoreImport(stored, records);
+      const { writes, kept, taken } = resolvePlan(plan, request.resolutions, request.rest);
+      return { writes, result: { ...base, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, kept, taken } };
+    },
+    nowTimestamp(),
+  );
+}

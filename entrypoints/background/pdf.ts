@@ -1,0 +1,184 @@
+/**
+ * The background's side of the PDF viewer: its calls (claims by document
+ * identity, badge, opening a PDF, settings), showing a PDF claim in a viewer
+ * tab, the "Open in Recipe Lens" menu items, and — when the curator turned it
+ * on — sending PDF navigations to the viewer.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { claimsForPdf, getSettings, getSource, putSettings, type RecipeDatabase } from '../../lib/db';
+import { plural, t } from '../../lib/i18n';
+import { callTab, type Handlers, type PageCall } from '../../lib/messages';
+import { VIEWER_PATH, isInlinePdfResponse, isLikelyPdfUrl, isViewerUrl, parseViewerUrl, pdfAddressOf, viewerUrl } from '../../lib/pdf';
+import type { ClaimRecord } from '../../lib/schema';
+import { normalizeUrl } from '../../lib/source';
+
+/** The PDF calls among the extension pages' calls. */
+type PdfCall = 'pdf.claims' | 'pdf.status' | 'pdf.open' | 'tab.pdf' | 'settings.get' | 'settings.set';
+
+const OPEN_LINK_MENU = 'recipe-lens-open-pdf-link';
+const OPEN_PAGE_MENU = 'recipe-lens-open-pdf-page';
+const TAG_IN_VIEWER_MENU = 'recipe-lens-tag-claim-pdf';
+/** Address patterns of pages that are PDFs by their look (the browser's own viewer shows them). */
+const PDF_PAGE_PATTERNS = ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.PDF', 'https://arxiv.org/pdf/*', 'file:///*.pdf', 'file:///*.PDF'];
+
+/** The viewer page's address in this extension. */
+export function viewerBase(): string {
+  return browser.runtime.getURL(VIEWER_PATH);
+}
+
+/** Opens a PDF in the viewer: in `tabId` when given, else in a new tab next to the current one. */
+export async function openViewer(file: string, tabId: number | null, page: number | null = null, claim: string | null = null): Promise<number> {
+  const url = viewerUrl(viewerBase(), { file, page, claim });
+  if (tabId !== null) {
+    const tab = await browser.tabs.update(tabId, { url, active: true });
+    return tab?.id ?? tabId;
+  }
+  const tab = await browser.tabs.create({ url, active: true });
+  return tab.id ?? -1;
+}
+
+let autoOpen: Promise<boolean> | null = null;
+
+/** Whether PDF navigations go to the viewer (read once, then kept in step by `settings.set`). */
+function autoOpenSetting(db: () => Promise<RecipeDatabase>): Promise<boolean> {
+  autoOpen ??= db()
+    .then((d) => getSettings(d))
+    .then((s) => s.pdfAutoOpen)
+    .catch(() => {
+      autoOpen = null;
+      return false;
+    });
+  return autoOpen;
+}
+
+/** Answers to the PDF calls, given the background's database getter. */
+export function createPdfHandlers(db: () => Promise<RecipeDatabase>): Pick<Handlers<PageCall>, PdfCall> {
+  return {
+    async 'pdf.claims'({ url, fingerprint, arxiv }) {
+      const d = await db();
+      const [claims, source] = await Promise.all([claimsForPdf(d, { url, fingerprint, arxiv }), url ? getSource(d, url) : Promise.resolve(undefined)]);
+      return { claims, source: source ?? null };
+    },
+    async 'pdf.status'({ anchored, orphans }, sender) {
+      const tabId = sender.tab?.id;
+      const badge = orphans > 0 ? `${orphans}!` : anchored > 0 ? String(anchored) : '';
+      if (tabId === undefined) return { badge };
+      await browser.action.setBadgeText({ tabId, text: badge });
+      await browser.action.setBadgeBackgroundColor({ tabId, color: orphans > 0 ? '#b91c1c' : '#4338ca' });
+      const title =
+        anchored + orphans === 0
+          ? t('badgeTitle')
+          : orphans
+            ? t('badgeTitleOrphans', plural(anchored, 'paintedOne', 'paintedMany'), plural(orphans, 'orphansOne', 'orphansMany'))
+            : t('badgeTitleClaims', plural(anchored, 'paintedOne', 'paintedMany'));
+      await browser.action.setTitle({ tabId, title });
+      return { badge };
+    },
+    async 'pdf.open'({ url, tabId, page }) {
+      return { tabId: await openViewer(url, tabId, page) };
+    },
+    async 'tab.pdf'({ windowId }) {
+      const [tab] = await browser.tabs.query({ active: true, windowId });
+      if (tab?.id === undefined) return { tabId: -1, url: null };
+      return { tabId: tab.id, url: await pdfShownBy(tab) };
+    },
+    async 'settings.get'() {
+      return getSettings(await db());
+    },
+    async 'settings.set'(patch) {
+      const next = await putSettings(await db(), patch);
+      autoOpen = Promise.resolve(next.pdfAutoOpen);
+      return next;
+    },
+  };
+}
+
+/** The PDF a tab shows (a PDF address, or a server that says it sends a PDF), or null. */
+async function pdfShownBy(tab: Browser.tabs.Tab): Promise<string | null> {
+  const url = tab.url ?? '';
+  if (!url || isViewerUrl(url, viewerBase())) return null;
+  if (isLikelyPdfUrl(url)) return url;
+  if (!/^https?:/.test(url)) return null;
+  try {
+    const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(1500), credentials: 'include' });
+    return isInlinePdfResponse(response.headers.get('content-type'), response.headers.get('content-disposition'), url) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a claim was read in a PDF (it carries a `pdf` field, or its source address is a PDF's). */
+export function isPdfClaim(claim: ClaimRecord): boolean {
+  return !!claim.pdf || isLikelyPdfUrl(claim.source.url);
+}
+
+/** Shows a PDF claim: in a viewer tab already showing its document (scrolled there), else in a new viewer tab opened at it. */
+export async function revealPdfClaim(claim: ClaimRecord): Promise<{ how: 'tab' | 'opened' }> {
+  const tabs = await browser.tabs.query({});
+  const base = viewerBase();
+  const showing = (t: Browser.tabs.Tab) => {
+    const target = isViewerUrl(t.url, base) ? parseViewerUrl(t.url!) : null;
+    return !!target && normalizeUrl(target.file) === claim.source.url;
+  };
+  const tab = tabs.find((t) => t.active && showing(t)) ?? tabs.find(showing);
+  if (tab?.id !== undefined) {
+    await browser.tabs.update(tab.id, { active: true });
+    if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
+    const { found } = await callTab(tab.id, 'passage.reveal', { id: claim.id }).catch(() => ({ found: false }));
+    if (found) return { how: 'tab' };
+  }
+  await openViewer(pdfAddressOf(claim.source.url), null, claim.pdf?.page ?? null, claim.id);
+  return { how: 'opened' };
+}
+
+/** Creates the "Open in Recipe Lens" menu items and "Tag as claim…" in the viewer (with the other items, on install and update). */
+export function createPdfMenus(): void {
+  browser.contextMenus.create({ id: OPEN_LINK_MENU, title: 'Open PDF in Recipe Lens', contexts: ['link'], targetUrlPatterns: ['http://*/*', 'https://*/*', 'file:///*'] });
+  browser.contextMenus.create({ id: OPEN_PAGE_MENU, title: 'Open in Recipe Lens', contexts: ['page', 'frame'], documentUrlPatterns: PDF_PAGE_PATTERNS });
+  browser.contextMenus.create({ id: TAG_IN_VIEWER_MENU, title: t('menuTag'), contexts: ['selection'], documentUrlPatterns: [`${viewerBase()}*`] });
+}
+
+/** Handles a click on one of the PDF menu items; false when the click was for another item. */
+export function onPdfMenuClick(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab | undefined): boolean {
+  if (info.menuItemId === OPEN_LINK_MENU && info.linkUrl) {
+    void openViewer(info.linkUrl, null);
+    return true;
+  }
+  if (info.menuItemId === TAG_IN_VIEWER_MENU) {
+    if (tab?.id !== undefined) void callTab(tab.id, 'form.open', {}).catch(() => undefined);
+    return true;
+  }
+  if (info.menuItemId === OPEN_PAGE_MENU) {
+    const url = info.frameUrl ?? info.pageUrl ?? tab?.url;
+    if (url) void openViewer(url, tab?.id ?? null);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Sends PDF navigations (top-level responses that are inline PDFs) to the
+ * viewer when the curator turned that on. Registered synchronously at worker
+ * start; the listener only observes (MV3 gives no blocking), then replaces
+ * the tab's page with the viewer.
+ */
+export function listenForPdfNavigations(db: () => Promise<RecipeDatabase>): void {
+  const api = (browser as unknown as { webRequest?: typeof browser.webRequest }).webRequest;
+  if (!api?.onHeadersReceived) return;
+  api.onHeadersReceived.addListener(
+    (details) => {
+      if (details.tabId < 0 || details.method !== 'GET' || (details.statusCode ?? 200) >= 400) return undefined;
+      const header = (name: string) => details.responseHeaders?.find((h) => h.name.toLowerCase() === name)?.value ?? null;
+      if (!isInlinePdfResponse(header('content-type'), header('content-disposition'), details.url)) return undefined;
+      void autoOpenSetting(db).then((on) => (on ? openViewer(details.url, details.tabId) : undefined)).catch(() => undefined);
+      return undefined;
+    },
+    { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] },
+    ['responseHeaders'],
+  );
+}
+
+/** Whether a tab shows this extension's PDF viewer (which answers tab calls like a content script). */
+export function isViewerTab(url: string | undefined): boolean {
+  return isViewerUrl(url, viewerBase());
+}

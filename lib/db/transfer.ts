@@ -1,0 +1,175 @@
+/**
+ * Moving records in and out of the store in bulk: planned imports and
+ * restores written in one transaction each, backups read in one, and the
+ * count of changes since the last backup (in the `meta` store).
+ *
+ * Bulk writes use relaxed durability (the browser may confirm before the
+ * disk has flushed; a crash can lose the import, never half of it) and put
+ * records without a promise each, so 10,000 records cost one pass.
+ */
+import { unwrap } from 'idb';
+import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceCorrection, type SurveyRecord } from '../schema';
+import { backupState, withChanges, type BackupState } from '../backup';
+import type { RecipeDatabase } from './open';
+
+const BACKUP_KEY = 'backup';
+
+type Stores = { claims: IDBObjectStore; models: IDBObjectStore };
+
+function storeKey(record: SurveyRecord): string {
+  return record.schema === CLAIM_SCHEMA ? (record as ClaimRecord).id : modelKey(record.model, record.recipe);
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Reads all of a store when most of it is wanted, else the wanted keys one by one (requests pipelined). */
+async function readKeys(store: IDBObjectStore, wanted: readonly string[], total: number): Promise<unknown[]> {
+  if (!wanted.length) return [];
+  if (wanted.length * 4 >= total) {
+    const want = new Set(wanted);
+    const all = (await request(store.getAll())) as Array<Record<string, unknown>>;
+    const keyPath = store.keyPath as string;
+    return all.filter((v) => want.has(v[keyPath] as string));
+  }
+  return Promise.all(wanted.map((key) => request(store.get(key))));
+}
+
+/** The stored versions of records with the identities of `incoming`, read through raw stores of an open transaction. */
+async function readMatching(stores: Stores, incoming: readonly SurveyRecord[]): Promise<SurveyRecord[]> {
+  const [claimKeys, modelKeys] = await Promise.all([request(stores.claims.getAllKeys()), request(stores.models.getAllKeys())]);
+  const haveClaims = new Set(claimKeys as string[]);
+  const haveModels = new Set(modelKeys as string[]);
+  const wantClaims = new Set<string>();
+  const wantModels = new Set<string>();
+  for (const r of incoming) {
+    const key = storeKey(r);
+    if (r.schema === CLAIM_SCHEMA) {
+      if (haveClaims.has(key)) wantClaims.add(key);
+    } else if (haveModels.has(key)) wantModels.add(key);
+  }
+  const [claims, models] = await Promise.all([readKeys(stores.claims, [...wantClaims], haveClaims.size), readKeys(stores.models, [...wantModels], haveModels.size)]);
+  const strip = (m: unknown) => {
+    const { key: _key, ...record } = m as ModelRecord & { key?: string };
+    return record as ModelRecord;
+  };
+  return [...(claims.filter(Boolean) as ClaimRecord[]), ...models.filter(Boolean).map(strip)];
+}
+
+/** The stored versions of the records `incoming` would replace (same claim id, same model and recipe). */
+export async function storedVersions(db: RecipeDatabase, incoming: readonly SurveyRecord[]): Promise<SurveyRecord[]> {
+  const tx = db.transaction(['claims', 'models']);
+  const found = await readMatching({ claims: unwrap(tx.objectStore('claims')), models: unwrap(tx.objectStore('models')) }, incoming);
+  await tx.done;
+  return found;
+}
+
+/** Puts records through raw stores: no promise per record; a failure aborts the transaction. */
+function putAll(stores: Stores, records: readonly SurveyRecord[]): void {
+  for (const r of records) {
+    if (r.schema === CLAIM_SCHEMA) stores.claims.put(r);
+    else stores.models.put({ ...(r as ModelRecord), key: modelKey(r.model, r.recipe) });
+  }
+}
+
+/** Runs `body` in a readwrite transaction with relaxed durability; aborts it when `body` throws. */
+async function bulkWrite<T>(db: RecipeDatabase, names: Array<'claims' | 'models' | 'sources' | 'meta'>, body: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+  const tx = db.transaction(names, 'readwrite', { durability: 'relaxed' });
+  const done = tx.done;
+  // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
+  done.catch(() => undefined);
+  try {
+    const result = await body(unwrap(tx));
+    await done;
+    return result;
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // the transaction already ended
+    }
+    throw error;
+  }
+}
+
+/**
+ * Imports in one all-or-nothing transaction: reads the stored versions of
+ * `incoming`, lets `decide` choose what to write (it sees exactly what the
+ * transaction sees), writes that, and counts the writes as changes since the
+ * last backup.
+ */
+export async function writeImport<T>(
+  db: RecipeDatabase,
+  incoming: readonly SurveyRecord[],
+  decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
+  now: string,
+): Promise<T> {
+  return bulkWrite(db, ['claims', 'models', 'meta'], async (tx) => {
+    const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
+    const meta = tx.objectStore('meta');
+    const [stored, state] = await Promise.all([readMatching(stores, incoming), request(meta.get(BACKUP_KEY))]);
+    const { writes, result } = decide(stored);
+    putAll(stores, writes);
+    if (writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
+    return result;
+  });
+}
+
+/** How many of each the store holds, and the keys of its records (`recordRef` form: `claim:<id>`, `model:<key>`). */
+export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>; claims: number; models: number; sources: number }> {
+  const tx = db.transaction(['claims', 'models', 'sources']);
+  const [claims, models, sources] = await Promise.all([tx.objectStore('claims').getAllKeys(), tx.objectStore('models').getAllKeys(), tx.objectStore('sources').count()]);
+  await tx.done;
+  const refs = new Set([...claims.map((k) => `claim:${k}`), ...models.map((k) => `model:${k}`)]);
+  return { refs, claims: claims.length, models: models.length, sources };
+}
+
+/**
+ * Replaces every claim and model record (and, when `sources` is given,
+ * every source correction) with these, in one all-or-nothing transaction.
+ * The store then equals a backup, so the change count starts again at zero.
+ */
+export async function replaceStore(db: RecipeDatabase, records: readonly SurveyRecord[], sources: readonly SourceCorrection[] | null): Promise<void> {
+  const names: Array<'claims' | 'models' | 'sources' | 'meta'> = sources ? ['claims', 'models', 'sources', 'meta'] : ['claims', 'models', 'meta'];
+  await bulkWrite(db, names, async (tx) => {
+    const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
+    const meta = tx.objectStore('meta');
+    const state = backupState(await request(meta.get(BACKUP_KEY)));
+    stores.claims.clear();
+    stores.models.clear();
+    putAll(stores, records);
+    if (sources) {
+      const store = tx.objectStore('sources');
+      store.clear();
+      for (const s of sources) store.put(s);
+    }
+    meta.put({ ...state, changes: 0, firstChangeAt: null } satisfies BackupState, BACKUP_KEY);
+  });
+}
+
+/** Everything a backup holds, read in one transaction, and the backup time recorded (the change count starts again). */
+export async function takeBackup(db: RecipeDatabase, now: string): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceCorrection[] }> {
+  const tx = db.transaction(['claims', 'models', 'sources', 'meta'], 'readwrite');
+  const [claims, models, sources] = await Promise.all([tx.objectStore('claims').getAll(), tx.objectStore('models').getAll(), tx.objectStore('sources').getAll()]);
+  await tx.objectStore('meta').put({ lastBackupAt: now, changes: 0, firstChangeAt: null } satisfies BackupState, BACKUP_KEY);
+  await tx.done;
+  return { claims, models: models.map(({ key: _key, ...record }) => record), sources };
+}
+
+/** What the store remembers about backups. */
+export async function getBackupState(db: RecipeDatabase): Promise<BackupState> {
+  return backupState(await db.get('meta', BACKUP_KEY));
+}
+
+/** Counts `count` changed records towards the backup reminder. */
+export async function noteChanges(db: RecipeDatabase, count: number, now: string): Promise<void> {
+  if (count <= 0) return;
+  const tx = db.transaction('meta', 'readwrite');
+  const state = backupState(await tx.store.get(BACKUP_KEY));
+  await tx.store.put(withChanges(state, count, now), BACKUP_KEY);
+  await tx.done;
+}

@@ -1,0 +1,134 @@
+/**
+ * Export files as the extension downloads them: which records (filters),
+ * what they become (JSONL, the survey table as Markdown or CSV in English or
+ * Chinese, W3C annotations) and the dated file name. Pure: the page turns the
+ * result into a download.
+ *
+ * JSONL and W3C exports carry every claim's link, filled in where the store
+ * has none (`withLinks`). W3C annotations hold claims only (model records
+ * are not annotations of a page).
+ */
+import { modelKey, type ClaimRecord, type Evidence, type ModelRecord } from '../schema';
+import { deriveRows } from '../survey';
+import { nowTimestamp } from '../time';
+import { toJsonl } from './jsonl';
+import { withLinks } from './links';
+import { renderSurveyTable } from './table';
+import { toW3cAnnotations } from './w3c';
+
+/** What can be exported. */
+export const EXPORT_KINDS = ['jsonl', 'md', 'csv', 'w3c'] as const;
+/** One export kind. */
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Claims and model records, as the store hands them over. */
+export interface ExportData {
+  claims: ClaimRecord[];
+  models: ModelRecord[];
+}
+
+/** Which records to export; empty values mean "all". Dates are `YYYY-MM-DD`, inclusive, compared with `updated_at`. */
+export interface ExportFilter {
+  models: string[];
+  vendor: string;
+  evidence: Evidence[];
+  from: string;
+  to: string;
+}
+
+/** Everything. */
+export const NO_EXPORT_FILTER: ExportFilter = { models: [], vendor: '', evidence: [], from: '', to: '' };
+
+/** True when the filter lets everything through. */
+export function isEmptyFilter(filter: ExportFilter): boolean {
+  return !filter.models.length && !filter.vendor && !filter.evidence.length && !filter.from && !filter.to;
+}
+
+function inRange(timestamp: string, filter: ExportFilter): boolean {
+  const day = timestamp.slice(0, 10);
+  return (!filter.from || day >= filter.from) && (!filter.to || day <= filter.to);
+}
+
+/**
+ * The records a filter keeps. A claim is kept when its model is among
+ * `models`, its row's vendor (from the model record) is `vendor`, its level
+ * is among `evidence` and its `updated_at` falls in the date range. A model
+ * record is kept when it passes the model and vendor filters and either a
+ * kept claim belongs to its row, or — without an evidence filter — its own
+ * `updated_at` is in the range.
+ */
+export function filterExport(data: ExportData, filter: ExportFilter): ExportData {
+  if (isEmptyFilter(filter)) return { claims: [...data.claims], models: [...data.models] };
+  const models = new Set(filter.models);
+  const levels = new Set(filter.evidence);
+  const vendorOf = new Map(data.models.map((m) => [modelKey(m.model, m.recipe), m.vendor ?? '']));
+  const rowPasses = (model: string, recipe: string | null | undefined) =>
+    (!models.size || models.has(model)) && (!filter.vendor || vendorOf.get(modelKey(model, recipe)) === filter.vendor);
+  const claims = data.claims.filter((c) => rowPasses(c.model, c.recipe) && (!levels.size || levels.has(c.evidence)) && inRange(c.updated_at, filter));
+  const rows = new Set(claims.map((c) => modelKey(c.model, c.recipe)));
+  const kept = data.models.filter((m) => rowPasses(m.model, m.recipe) && (rows.has(modelKey(m.model, m.recipe)) || (!levels.size && inRange(m.updated_at, filter))));
+  return { claims, models: kept };
+}
+
+/** A date as `YYYY-MM-DD` in the curator's own time zone (for file names). */
+export function localDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The dated name of an export file, e.g. `recipe-lens-2026-11-29.jsonl`, `recipe-lens-table-zh-2026-11-29.md`. */
+export function exportFileName(kind: ExportKind | 'backup', date: string, lang: 'en' | 'zh' = 'en'): string {
+  const zh = lang === 'zh' ? '-zh' : '';
+  switch (kind) {
+    case 'jsonl':
+      return `recipe-lens-${date}.jsonl`;
+    case 'md':
+      return `recipe-lens-table${zh}-${date}.md`;
+    case 'csv':
+      return `recipe-lens-table${zh}-${date}.csv`;
+    case 'w3c':
+      return `recipe-lens-annotations-${date}.jsonld`;
+    case 'backup':
+      return `recipe-lens-backup-${date}.json`;
+  }
+}
+
+/** MIME types of the downloads. */
+export const EXPORT_MIME: Record<ExportKind | 'backup', string> = {
+  jsonl: 'application/x-ndjson',
+  md: 'text/markdown;charset=utf-8',
+  csv: 'text/csv;charset=utf-8',
+  w3c: 'application/ld+json',
+  backup: 'application/json',
+};
+
+/** One file to download. */
+export interface ExportFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+  /** Claims and model records it was made from. */
+  claims: number;
+  models: number;
+}
+
+/** Builds an export file from records (already filtered). */
+export function buildExport(kind: ExportKind, data: ExportData, options: { lang?: 'en' | 'zh'; now?: Date } = {}): ExportFile {
+  const now = options.now ?? new Date();
+  const lang = options.lang ?? 'en';
+  let text: string;
+  switch (kind) {
+    case 'jsonl':
+      text = toJsonl(withLinks(data.claims), data.models);
+      break;
+    case 'md':
+    case 'csv':
+      text = renderSurveyTable(deriveRows(data.claims, data.models, { now: nowTimestamp(now) }), { format: kind, lang });
+      break;
+    case 'w3c':
+      text = `${JSON.stringify(toW3cAnnotations(withLinks(data.claims)), null, 2)}\n`;
+      break;
+  }
+  const tableLang = kind === 'md' || kind === 'csv' ? lang : 'en';
+  return { fileName: exportFileName(kind, localDate(now), tableLang), mimeType: EXPORT_MIME[kind], text, claims: data.claims.length, models: data.models.length };
+}

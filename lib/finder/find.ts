@@ -1,0 +1,249 @@
+/**
+ * The claim finder proper: one pass of the multi-pattern matcher over a
+ * page's text, mentions grouped into sentences, sentences scored, the best
+ * kept. Pure: works on a string, no DOM.
+ */
+import type { ClaimKind, Stage } from '../schema';
+import type { Term } from '../taxonomy';
+import { scanMentionList, type Meaning, type MentionList } from './matcher';
+import { analyse, MODEL_BONUS, modelMatcher, refine, type Draft, type SentenceGroup, type SentenceScore } from './score';
+import { sentenceAround } from './sentences';
+
+/** One passage worth a curator's look. */
+export interface Candidate {
+  /** Stable id for dismissal: a hash of the normalised sentence text. */
+  key: string;
+  /** Offset of the sentence in the text. */
+  start: number;
+  /** End offset (exclusive) of the sentence in the text. */
+  end: number;
+  /** The sentence (`text.slice(start, end)`). */
+  sentence: string;
+  /** How claim-like it is (higher is better). */
+  score: number;
+  /** Every contribution to the score, readable. */
+  reasons: string[];
+  /** Claim kind of the main value. */
+  kind: ClaimKind;
+  /** Canonical main value. */
+  value: string;
+  /** Every canonical value named positively, main value first. */
+  values: string[];
+  /** Stage named or implied, or null. */
+  stage: Stage | null;
+  /** The model named in the sentence, or null. */
+  model: string | null;
+  /** 1 for the best-scored candidate returned, 2 for the next, … */
+  rank: number;
+}
+
+/** What the finder reports for a page. */
+export interface FinderResult {
+  /** The best candidates, in document order. */
+  candidates: Candidate[];
+  /** The page mentions RL, rewards or policy optimisation enough to expect RL claims. */
+  talksAboutRl: boolean;
+  /** The page talks about RL but no candidate names a stage, algorithm or reward: offer "record as not disclosed". */
+  suggestUndisclosed: boolean;
+}
+
+/** Options of {@link findCandidates}. */
+export interface FinderOptions {
+  /** The page's models (e.g. from `guessModels`), to reward sentences naming them. */
+  models?: string[];
+  /** Keys of candidates the curator dismissed: never returned. */
+  dismissed?: ReadonlySet<string>;
+  /** How many candidates to return at most (default {@link DEFAULT_LIMIT}). */
+  limit?: number;
+  /** Lowest score returned (default {@link DEFAULT_MIN_SCORE}). */
+  minScore?: number;
+}
+
+/** Default number of candidates returned. */
+export const DEFAULT_LIMIT = 20;
+/** Default lowest score returned: a term alone is not enough, it needs a cue of use, a model or a pipeline. */
+export const DEFAULT_MIN_SCORE = 3.5;
+/** RL mentions (generic words, rewards, RL terms; at least one naming RL itself) that make a page "talk about RL". */
+export const RL_TALK_THRESHOLD = 3;
+
+const RL_STAGES: ReadonlySet<Stage> = new Set<Stage>(['reasoning_rl', 'agentic_rl', 'general_rl', 'vlm_omni_rl']);
+const DISCLOSING_KINDS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['stage', 'algorithm', 'reward']);
+
+/** Whether a term is itself about RL (counts towards `talksAboutRl`). */
+function isRlTerm(term: Term): boolean {
+  return term.kind === 'algorithm' || term.kind === 'reward' || (term.stage !== null && RL_STAGES.has(term.stage));
+}
+
+/** A term is the page's subject when it makes up this share of the page's term mentions… */
+const SUBJECT_SHARE = 0.25;
+/** …and is mentioned at least this often. */
+const SUBJECT_MIN = 8;
+
+/** Terms mentioned so often that they are what the page is about (a framework's own README). */
+function pageSubjects(list: MentionList): Set<Term> | null {
+  const counts = new Map<Term, number>();
+  let total = 0;
+  for (let i = 0; i < list.count; i++) {
+    const term = (list.meanings[list.meaning[i] as number] as Meaning).term;
+    if (!term) continue;
+    total++;
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  let out: Set<Term> | null = null;
+  for (const [term, count] of counts) if (count >= SUBJECT_MIN && count >= SUBJECT_SHARE * total) (out ??= new Set()).add(term);
+  return out;
+}
+
+/** Lower-cased, white space collapsed, trimmed: what a candidate's key hashes. */
+export function normalizeSentence(sentence: string): string {
+  return sentence.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** A 64-bit FNV-1a-style hash (two 32-bit lanes) of a string, as 16 hex digits. */
+export function sentenceKey(sentence: string): string {
+  const s = normalizeSentence(sentence);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Candidates sorted best first (score, then document order); the input is not changed. */
+export function rankCandidates<T extends { score: number; start: number }>(candidates: readonly T[]): T[] {
+  return [...candidates].sort((x, y) => y.score - x.score || x.start - y.start);
+}
+
+/**
+ * Groups the mentions into sentences: each term or bare-RL mention outside
+ * the previous sentence opens one (its span from {@link sentenceAround}),
+ * and a sentence owns every mention (cue words too) inside its span. Counts
+ * RL talk on the way.
+ */
+function groupSentences(text: string, list: MentionList): { groups: SentenceGroup[]; rlTalk: number; rlNamed: number } {
+  const groups: SentenceGroup[] = [];
+  let rlTalk = 0;
+  let rlNamed = 0;
+  let current: SentenceGroup | null = null;
+  for (let i = 0; i < list.count; i++) {
+    const m = list.meanings[list.meaning[i] as number] as Meaning;
+    const start = list.start[i] as number;
+    if (current !== null && start < current.end) {
+      current.to = i + 1;
+    }
+    if (m.role === 'cue') continue;
+    if (m.role !== 'term' || (m.term && isRlTerm(m.term))) rlTalk++;
+    if (m.role === 'rl' || (m.term && isRlTerm(m.term))) rlNamed++;
+    if (m.role === 'signal' || (current !== null && start < current.end)) continue;
+    const floor = current?.end ?? 0;
+    const span = sentenceAround(text, start, list.end[i] as number, floor, list.stops);
+    // The sentence also owns the cue words before the mention.
+    let from = i;
+    const lowest = current?.to ?? 0;
+    while (from > lowest && (list.start[from - 1] as number) >= span.start) from--;
+    current = { start: span.start, end: span.end, capped: span.capped, from, to: i + 1 };
+    groups.push(current);
+  }
+  return { groups, rlTalk, rlNamed };
+}
+
+/** A candidate from a draft and its final score. */
+function toCandidate(text: string, draft: Draft, scored: SentenceScore, key: string): Candidate {
+  return { key, start: draft.start, end: draft.end, sentence: text.slice(draft.start, draft.end), ...scored, rank: 0 };
+}
+
+/**
+ * Finds the sentences of a page's text that read like claims about a
+ * model's RL recipe (rules in lib/finder/score.ts): the best `limit` of
+ * those scoring at least `minScore`, in document order, each with its
+ * `rank`. One pass of the matcher over the text; the expensive checks run
+ * only on sentences whose first-phase score can still reach the list.
+ */
+export function findCandidates(text: string, options: FinderOptions = {}): FinderResult {
+  const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
+  const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
+  const dismissed = options.dismissed;
+  const models = modelMatcher(options.models);
+
+  const list = scanMentionList(text);
+  const subjects = pageSubjects(list);
+  const { groups, rlTalk, rlNamed } = groupSentences(text, list);
+  // Reward talk alone ("earn rewards") is not RL talk: RL itself or an RL term must be named.
+  const talksAboutRl = rlTalk >= RL_TALK_THRESHOLD && rlNamed > 0;
+
+  // First phase for every sentence; the second only while it can change the outcome.
+  const drafts: Draft[] = [];
+  for (const g of groups) {
+    const d = analyse(text, list, g, subjects, false);
+    if (d.points + MODEL_BONUS >= minScore) drafts.push(d);
+  }
+  drafts.sort((x, y) => y.points - x.points || x.start - y.start);
+
+  const best: Candidate[] = []; // sorted by score desc, then start
+  const drafted = new Map<Candidate, SentenceGroup>();
+  let discloses = false;
+  const insert = (c: Candidate): void => {
+    let i = best.length;
+    while (i > 0 && (best[i - 1] as Candidate).score < c.score) i--;
+    while (i > 0 && (best[i - 1] as Candidate).score === c.score && (best[i - 1] as Candidate).start > c.start) i--;
+    best.splice(i, 0, c);
+    if (best.length > limit) best.pop();
+  };
+  for (const d of drafts) {
+    const upper = d.points + MODEL_BONUS;
+    const worst = best[best.length - 1];
+    const full = best.length >= limit;
+    const cannotEnter = full && (limit === 0 || (worst !== undefined && (worst.score > upper || (worst.score === upper && worst.start < d.start))));
+    const couldDisclose = !discloses && isDisclosing(d.kind, d.stage);
+    if (cannotEnter && !couldDisclose) {
+      if (discloses || !talksAboutRl) break;
+      continue;
+    }
+    const sentence = text.slice(d.start, d.end);
+    const key = sentenceKey(sentence);
+    if (dismissed?.has(key)) continue;
+    const scored = refine(sentence, d, models);
+    if (scored.score < minScore) continue;
+    if (isDisclosing(scored.kind, scored.stage)) discloses = true;
+    if (!cannotEnter) {
+      const c = toCandidate(text, d, scored, key);
+      drafted.set(c, d.group);
+      insert(c);
+    }
+  }
+
+  best.forEach((c, i) => {
+    c.rank = i + 1;
+    // The first pass kept no reasons: write them for the sentences returned.
+    const explained = refine(c.sentence, analyse(text, list, drafted.get(c) as SentenceGroup, subjects, true), models);
+    c.reasons = explained.reasons;
+    c.values = explained.values;
+  });
+  const candidates = [...best].sort((x, y) => x.start - y.start);
+  return { candidates, talksAboutRl, suggestUndisclosed: talksAboutRl && !discloses };
+}
+
+/** Whether a candidate of this kind and stage discloses a stage, an algorithm or a reward. */
+function isDisclosing(kind: ClaimKind, stage: Stage | null): boolean {
+  return DISCLOSING_KINDS.has(kind) && (kind !== 'stage' || stage !== null);
+}
+
+/**
+ * Scores one sentence on its own, as the finder would (no page context: no
+ * page subjects, no run-on cap); null when it names no term and no RL.
+ */
+export function scoreSentence(sentence: string, options: { models?: string[] } = {}): SentenceScore | null {
+  const list = scanMentionList(sentence);
+  let named = false;
+  for (let i = 0; i < list.count; i++) {
+    const role = (list.meanings[list.meaning[i] as number] as Meaning).role;
+    if (role === 'term' || role === 'rl') named = true;
+  }
+  if (!named) return null;
+  const group: SentenceGroup = { start: 0, end: sentence.length, capped: false, from: 0, to: list.count };
+  return refine(sentence, analyse(sentence, list, group, null, true), modelMatcher(options.models));
+}

@@ -1,0 +1,21 @@
+/**
+ * Claim finder (issue 9): points a curator at the sentences of a page that
+ * state a stage, an algorithm, a reward, a framework or a system, ranked by
+ * how claim-like they are. Pure: works on the page's text, no DOM.
+ */
+export {
+  findCandidates,
+  rankCandidates,
+  scoreSentence,
+  sentenceKey,
+  normalizeSentence,
+  DEFAULT_LIMIT,
+  DEFAULT_MIN_SCORE,
+  RL_TALK_THRESHOLD,
+  type Candidate,
+  type FinderResult,
+  type FinderOptions,
+} from './find';
+export { analyse, refine, modelMatcher, KIND_WEIGHT, MODEL_BONUS, type SentenceScore, type SentenceGroup, type Draft } from './score';
+export { scanMentions, scanMentionList, CUE, type Mention, type MentionList, type Meaning, type PatternRole } from './matcher';
+export { splitSentences, sentenceAround, boundaryAfter, MAX_SENTENCE } from './sentences';

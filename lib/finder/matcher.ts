@@ -1,0 +1,567 @@
+/**
+ * The finder's multi-pattern matcher: one Aho–Corasick automaton (a full
+ * transition table) over every taxonomy name and alias, a few generic RL
+ * words and the scoring's cue words (verbs of use, first person, negations,
+ * benchmark talk, … in English and Chinese), run once over a page's text.
+ *
+ * It follows the taxonomy's matching rules (lib/taxonomy/match.ts): case is
+ * folded, runs of white space, hyphens and dashes count as one separator,
+ * short all-capital acronyms ("PPO", "SFT", "RL") match case-sensitively,
+ * names sit on word boundaries where only Latin/Greek/Cyrillic letters,
+ * digits and "_" are word characters (so CJK text next to a name is a
+ * boundary), and a trailing plural "s" is accepted. Overlapping mentions
+ * resolve leftmost-longest, and a cue word never hides a term. The
+ * taxonomy's own `findTerms` walks a trie from every position with map
+ * look-ups; this table-driven pass is several times faster on megabyte pages.
+ */
+import { TERMS, type Term } from '../taxonomy';
+import { MAY_END, type Stops } from './sentences';
+
+/** What a pattern stands for: a taxonomy term, a generic RL mention, a word that only signals RL talk, or a scoring cue. */
+export type PatternRole = 'term' | 'rl' | 'signal' | 'cue';
+
+/** Cue flags (a cue word may carry several). */
+export const CUE = {
+  /** A verb of use: "use", "adopt", "leverage", "built on", "采用". */
+  USE: 1 << 0,
+  /** A participle that is a verb of use when a preposition follows: "trained … with", "通过 … 训练". */
+  PARTICIPLE: 1 << 1,
+  /** A weaker cue: "introduce", "propose", "based on". */
+  WEAK: 1 << 2,
+  /** Pipeline wording: "pipeline", "stage", "recipe", "阶段". */
+  STRUCTURE: 1 << 3,
+  /** First person: "we", "our", "我们". */
+  FIRST_PERSON: 1 << 4,
+  /** Negates or contrasts the term that follows: "unlike", "without", "instead of", "不同于". */
+  NEGATE_NEXT: 1 << 5,
+  /** Negates the term before it: "is not", "并未", "相比". */
+  NEGATE_PREVIOUS: 1 << 6,
+  /** The terms that follow are examples: "such as", "e.g.". */
+  EXAMPLE: 1 << 7,
+  /** The term before it describes something else: "… framework", "… workloads". */
+  DESCRIPTOR: 1 << 8,
+  /** Benchmark or comparison talk: "baseline", "outperform", "AIME". */
+  BENCHMARK: 1 << 9,
+  /** Capability wording: "supports", "compatible with". */
+  CAPABILITY: 1 << 10,
+  /** Plans: "will", "future work". */
+  FUTURE: 1 << 11,
+  /** News of events: "meetup", "presented at". */
+  EVENT: 1 << 12,
+  /** "et al.", "等人". */
+  ET_AL: 1 << 13,
+  /** Qualifiers of a bare RL mention (one per stage reading). */
+  Q_VLM: 1 << 14,
+  Q_AGENTIC: 1 << 15,
+  Q_PREFERENCE: 1 << 16,
+  Q_GENERAL: 1 << 17,
+  Q_REASONING: 1 << 18,
+} as const;
+
+/** One mention found by the matcher. */
+export interface Mention {
+  /** Offset of the mention in the text. */
+  start: number;
+  /** End offset (exclusive), including an accepted plural "s". */
+  end: number;
+  /** What the mention stands for. */
+  role: PatternRole;
+  /** The taxonomy term, when `role` is "term". */
+  term: Term | null;
+  /** Cue flags, when `role` is "cue" (see {@link CUE}). */
+  cue: number;
+}
+
+/** Generic RL mentions: candidates only when a sentence also uses them in a claim-like way. */
+const RL_WORDS = ['RL', 'reinforcement learning', '强化学习'];
+/** Words that only count towards "the page talks about RL". */
+const SIGNAL_WORDS = ['reward', 'policy optimization', 'policy optimisation', 'policy gradient', 'rollout', '奖励', '策略优化'];
+
+/** Cue words by flags, English and Chinese, separated by "|". */
+const CUE_WORDS: ReadonlyArray<readonly [number, string]> = [
+  [CUE.USE, 'use|used|using|utilize|utilized|utilizing|utilise|utilised|utilising|adopt|adopted|adopting|apply|applies|applied|applying|employ|employed|employing|leverage|leveraged|leveraging|incorporate|incorporated|incorporating|behind'],
+  [CUE.USE, 'rely on|relies on|relied on|relying on|built on|built upon|built with|powered by|采用|使用|利用|引入|基于|借助|应用|采取|运用|训练了|训练得到|经过'],
+  [CUE.PARTICIPLE, 'trained|fine-tuned|finetuned|optimized|optimised|post-trained|posttrained|distilled|通过|进行'],
+  [CUE.WEAK, 'introduce|introduced|introducing|propose|proposed|proposing|implement|implemented|implementing|consists|consisting|based on|consist of|consists of|consisting of|followed by'],
+  [CUE.STRUCTURE, 'pipeline|stage|phase|recipe|post-training|posttraining|include|includes|comprise|comprises|阶段|流程|管线|配方|后训练|包括|包含|分为'],
+  [CUE.FIRST_PERSON, 'we|our|我们|本文|我方'],
+  [CUE.NEGATE_NEXT, "unlike|without|not|no|never|nor|neither|versus|vs|except|replace|replaces|replaced|replacing|instead of|rather than|in contrast to|as opposed to|other than|don't|doesn't|didn't|don’t|doesn’t|didn’t|不同于|不像|而非|而不是|不使用|未使用|没有使用|没有|无需|不需要|不采用|不依赖|相比于|相较于|替代|取代|除了"],
+  [CUE.NEGATE_NEXT | CUE.BENCHMARK, 'surpass|surpasses|surpassed|surpassing|outperform|outperforms|outperformed|outperforming|beat|beats|baseline|baselines|compared with|compared to|优于|超过|对比'],
+  [CUE.NEGATE_NEXT | CUE.NEGATE_PREVIOUS | CUE.BENCHMARK, '相比'],
+  [CUE.NEGATE_PREVIOUS, 'is not|was not|are not|were not|is never|was never|并未|未被|没有被'],
+  [CUE.EXAMPLE, 'like|including|etc|such as|e.g|for example|for instance'],
+  [CUE.DESCRIPTOR, 'framework|library|libraries|toolkit|engine|infrastructure|server|sdk|substrate|workload|workloads|example|examples|research|paper|project'],
+  [CUE.BENCHMARK, 'sota|state-of-the-art|benchmark|leaderboard|AIME|MATH-500|GPQA|LiveCodeBench|Codeforces|MMLU|SWE-bench|Arena-Hard|ArenaHard|IFEval|accuracy|基线|超越|榜单'],
+  [CUE.CAPABILITY, 'support|supports|supported|compatible with|can be used|can be configured|can be extended|allows users|allow users|allows you|enables users|enable users|enables you|easy to|out of the box|支持|兼容'],
+  [CUE.FUTURE, 'will|upcoming|roadmap|plan to|plans to|planned to|future work|looking ahead|coming soon|未来|将会|计划'],
+  [CUE.EVENT, 'meetup|webinar|keynote|workshop|slides|tutorial|talk|talks|conference|summit|expo|presented at|presented in|accepted to|accepted at|accepted by|研讨会|分享会'],
+  [CUE.ET_AL, 'et al|等人'],
+  [CUE.Q_VLM, 'multimodal|multi-modal|vision-language|visual|VLM|VLMs|omni-modal|omnimodal|image|video|多模态|视觉'],
+  [CUE.Q_AGENTIC, 'agent|agents|agentic|tool|tools|tool-use|tool-calling|智能体|工具'],
+  [CUE.Q_PREFERENCE, 'preference|preferences|alignment|aligning|helpfulness|harmlessness|human feedback|偏好|对齐'],
+  [CUE.Q_GENERAL, 'general|general-domain|general-purpose|通用'],
+  [CUE.Q_REASONING, 'reasoning|math|mathematics|coding|code|verifiable|STEM|推理|数学|代码'],
+];
+
+/** What a matched pattern means: its role, taxonomy term and cue flags. */
+export interface Meaning {
+  /** Term, bare RL, RL signal or cue. */
+  readonly role: PatternRole;
+  /** The taxonomy term, for terms. */
+  readonly term: Term | null;
+  /** Cue flags, for cues. */
+  readonly cue: number;
+}
+
+/**
+ * The matcher's output as flat arrays (no object per mention): mention `i`
+ * spans [start[i], end[i]) and means `meanings[meaning[i]]`, in text order.
+ */
+export interface MentionList {
+  /** Number of mentions. */
+  count: number;
+  /** Start offsets. */
+  start: Int32Array;
+  /** End offsets (exclusive). */
+  end: Int32Array;
+  /** Index into `meanings`. */
+  meaning: Int32Array;
+  /** Every pattern's meaning. */
+  meanings: readonly Meaning[];
+  /** Offsets of the characters that may end a sentence, collected on the same pass. */
+  stops: Stops;
+}
+
+interface Pattern extends Meaning {
+  /** Index in the automaton's pattern list. */
+  id: number;
+  /** The name as written, separators collapsed (for case-sensitive acronyms). */
+  exact: string;
+  caseSensitive: boolean;
+  /** Length in automaton symbols. */
+  length: number;
+  /** Ends in a word character: the next character must not be one. */
+  checkEnd: boolean;
+  /** A plural "s" may follow (ends in a letter). */
+  plural: boolean;
+}
+
+const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
+const WORD_CHARS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** The separators of the taxonomy's matcher: white space (as `\s`), hyphen, U+2010–U+2013. */
+const SEPARATOR_CODES = [
+  9, 10, 11, 12, 13, 32, 45, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
+  0x2009, 0x200a, 0x2010, 0x2011, 0x2012, 0x2013, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+];
+const SEPARATORS = new Set(SEPARATOR_CODES);
+
+/** Collapses separator runs to one space and trims; keeps case. */
+function collapse(s: string): string {
+  let out = '';
+  let pending = false;
+  for (const ch of s) {
+    if (SEPARATORS.has(ch.charCodeAt(0))) {
+      pending = out.length > 0;
+      continue;
+    }
+    if (pending) out += ' ';
+    pending = false;
+    out += ch;
+  }
+  return out;
+}
+
+/** A name plus its spelling without spaces next to CJK characters, and "a / b" as "a/b". */
+function variants(name: string): string[] {
+  const collapsed = collapse(name);
+  const out = [collapsed];
+  const chars = [...collapsed];
+  let tight = '';
+  chars.forEach((ch, i) => {
+    if (ch === ' ' && (CJK.test(chars[i - 1] ?? '') || CJK.test(chars[i + 1] ?? ''))) return;
+    tight += ch;
+  });
+  if (tight !== collapsed) out.push(tight);
+  if (collapsed.includes(' / ')) out.push(collapsed.replaceAll(' / ', '/'));
+  return out;
+}
+
+/** Folds a pattern character: ASCII upper case to lower case, other characters lower-cased when that keeps one code unit. */
+function foldChar(ch: string): string {
+  const c = ch.charCodeAt(0);
+  if (c >= 65 && c <= 90) return String.fromCharCode(c + 32);
+  if (c < 128) return ch;
+  const lower = ch.toLowerCase();
+  return lower.length === 1 ? lower : ch;
+}
+
+/**
+ * Symbols: 0 a character no pattern contains, 1 a separator run, 2 a word's
+ * end before other punctuation, 3 a word's end at a separator run; then
+ * pattern characters, with a separate symbol for a word character that
+ * starts a word.
+ */
+const SYM_OTHER = 0;
+const SYM_SEP = 1;
+const SYM_END = 2;
+const SYM_END_SEP = 3;
+/** Positions of the last fed symbols (longer than any pattern). */
+const RING = 256;
+/** Role priority when mentions overlap: a cue never hides a term. */
+const PRIORITY: Record<PatternRole, number> = { term: 3, rl: 2, signal: 1, cue: 0 };
+
+interface Automaton {
+  /** Character code → symbol. */
+  sym: Uint16Array;
+  /** Character code → symbol when the character starts a word. */
+  initial: Uint16Array;
+  /** Character code → 1 for word characters. */
+  word: Uint8Array;
+  /** delta[state × alphabet + symbol] → (next state) × 2 + (1 if a pattern ends there). */
+  delta: Uint16Array;
+  /** Patterns ending in each state (own, then inherited through suffix links), best first. */
+  out: Array<Pattern[] | null>;
+  alphabet: number;
+  /** Every pattern, by id. */
+  patterns: Pattern[];
+  /** starts[symbol] = 1 when some pattern starts with the symbol (the root moves on it). */
+  starts: Uint8Array;
+}
+
+let automaton: Automaton | null = null;
+
+/**
+ * Builds the automaton. Word boundaries are part of the patterns: a word
+ * character that starts a word has its own symbol, and a word's end is a
+ * symbol, in the patterns as in the text, so a name can only start at a
+ * word start and only a name ending in a word character needs its end
+ * checked (the next character must not be a word character, bar a plural
+ * "s").
+ */
+function build(): Automaton {
+  const word = new Uint8Array(65536);
+  for (let c = 0; c < 128; c++) word[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ? 1 : 0;
+  // Other word characters (Latin, Greek, Cyrillic letters and digits of any script) in one regex pass
+  // over a string of every other BMP character (surrogates blanked).
+  const codes = new Uint16Array(65536 - 128);
+  for (let k = 0; k < codes.length; k++) codes[k] = k + 128 >= 0xd800 && k + 128 < 0xe000 ? 32 : k + 128;
+  let chars = '';
+  for (let k = 0; k < codes.length; k += 4096) chars += String.fromCharCode(...codes.subarray(k, k + 4096));
+  for (const m of chars.matchAll(WORD_CHARS)) word[(m[0] as string).charCodeAt(0)] = 1;
+  const sym = new Uint16Array(65536);
+  const initial = new Uint16Array(65536);
+  for (const c of SEPARATOR_CODES) sym[c] = SYM_SEP;
+  let alphabet = 4;
+  const symbolOf = (ch: string): number => {
+    const c = foldChar(ch).charCodeAt(0);
+    if (sym[c] === SYM_OTHER) sym[c] = alphabet++;
+    return sym[c] as number;
+  };
+  const initialOf = (ch: string): number => {
+    const c = foldChar(ch).charCodeAt(0);
+    if (initial[c] === SYM_OTHER) initial[c] = alphabet++;
+    return initial[c] as number;
+  };
+
+  const names: Array<[string, PatternRole, Term | null, number]> = [];
+  for (const term of TERMS) for (const name of [term.canonical, ...term.aliases]) names.push([name, 'term', term, 0]);
+  for (const w of RL_WORDS) names.push([w, 'rl', null, 0]);
+  for (const w of SIGNAL_WORDS) names.push([w, 'signal', null, 0]);
+  const cueFlags = new Map<string, number>();
+  for (const [flags, list] of CUE_WORDS) {
+    for (const w of list.split('|')) {
+      const cueWord = w.trim();
+      if (cueWord) cueFlags.set(cueWord, (cueFlags.get(cueWord) ?? 0) | flags);
+    }
+  }
+  for (const [cueWord, flags] of cueFlags) names.push([cueWord, 'cue', null, flags]);
+  // ASCII symbols first: Latin text then touches only the first columns of each table row.
+  for (const [name] of names) {
+    for (const ch of name) {
+      const c = ch.charCodeAt(0);
+      if (c >= 128 || SEPARATORS.has(c)) continue;
+      symbolOf(ch);
+      if (word[c] === 1) initialOf(ch);
+    }
+  }
+
+  const patterns: Array<{ key: number[]; pattern: Pattern }> = [];
+  const add = (name: string, role: PatternRole, term: Term | null, cue: number): void => {
+    for (const v of variants(name)) {
+      if (!v) continue;
+      const key: number[] = [];
+      let inWord = false;
+      for (const ch of v) {
+        if (ch === ' ') {
+          key.push(inWord ? SYM_END_SEP : SYM_SEP);
+          inWord = false;
+          continue;
+        }
+        if (word[ch.charCodeAt(0)] === 1) {
+          key.push(inWord ? symbolOf(ch) : initialOf(ch));
+          inWord = true;
+        } else {
+          if (inWord) key.push(SYM_END);
+          key.push(symbolOf(ch));
+          inWord = false;
+        }
+      }
+      const pattern: Pattern = {
+        role,
+        term,
+        cue,
+        exact: v,
+        caseSensitive: role !== 'cue' && ACRONYM.test(v),
+        id: patterns.length,
+        length: key.length,
+        checkEnd: inWord,
+        plural: inWord && /\p{L}$/u.test(v),
+      };
+      patterns.push({ key, pattern });
+    }
+  };
+  for (const [name, role, term, cue] of names) add(name, role, term, cue);
+  for (let c = 65; c <= 90; c++) {
+    sym[c] = sym[c + 32] as number;
+    initial[c] = initial[c + 32] as number;
+  }
+
+  // Trie.
+  const goto: Array<Map<number, number>> = [new Map()];
+  const own: Array<Pattern[] | null> = [null];
+  for (const { key, pattern } of patterns) {
+    let s = 0;
+    for (const a of key) {
+      let next = goto[s]!.get(a);
+      if (next === undefined) {
+        next = goto.length;
+        goto.push(new Map());
+        own.push(null);
+        goto[s]!.set(a, next);
+      }
+      s = next;
+    }
+    const list = own[s] ?? [];
+    // One entry per spelling: the first term to claim a name keeps it, as in the taxonomy.
+    if (!list.some((p) => p.exact === pattern.exact)) list.push(pattern);
+    own[s] = list;
+  }
+  for (const list of own) list?.sort((x, y) => PRIORITY[y.role] - PRIORITY[x.role]);
+
+  // Breadth-first: failure links, full transitions (a state's row is its failure state's row with
+  // its own edges written over), inherited outputs (longer first).
+  const states = goto.length;
+  const next = new Int32Array(states * alphabet);
+  const fail = new Int32Array(states);
+  const out: Array<Pattern[] | null> = own.map((l) => (l ? [...l] : null));
+  const queue: number[] = [];
+  for (const [a, t] of goto[0]!) {
+    next[a] = t;
+    queue.push(t);
+  }
+  for (let q = 0; q < queue.length; q++) {
+    const s = queue[q] as number;
+    const f = fail[s] as number;
+    const inherited = out[f];
+    if (inherited) out[s] = [...(out[s] ?? []), ...inherited];
+    next.copyWithin(s * alphabet, f * alphabet, f * alphabet + alphabet);
+    for (const [a, t] of goto[s]!) {
+      fail[t] = next[f * alphabet + a] as number;
+      next[s * alphabet + a] = t;
+      queue.push(t);
+    }
+  }
+  // Store each next state with a "pattern ends here" bit; nothing continues through an unknown character.
+  if (states >= 32768) throw new Error('finder: too many patterns for the transition table');
+  for (let c = 0; c < 65536; c++) {
+    if (word[c] === 1 && sym[c] !== SYM_OTHER && next[sym[c] as number] !== 0) throw new Error('finder: a pattern starts inside a word');
+  }
+  const delta = new Uint16Array(states * alphabet);
+  const flagged = new Uint16Array(states);
+  for (let t = 0; t < states; t++) flagged[t] = (t << 1) | (out[t] ? 1 : 0);
+  for (let i = 0; i < delta.length; i++) delta[i] = flagged[next[i] as number] as number;
+  for (let s = 0; s < states; s++) delta[s * alphabet + SYM_OTHER] = 0;
+  const starts = new Uint8Array(alphabet);
+  for (let a = 0; a < alphabet; a++) starts[a] = next[a] !== 0 ? 1 : 0;
+  return { sym, initial, word, delta, out, alphabet, patterns: patterns.map((p) => p.pattern), starts };
+}
+
+function getAutomaton(): Automaton {
+  automaton ??= build();
+  return automaton;
+}
+
+/** Growable flat storage of mentions while scanning. */
+class Collector implements MentionList {
+  count = 0;
+  stops: Stops;
+  start: Int32Array;
+  end: Int32Array;
+  meaning: Int32Array;
+  length: Int32Array;
+  priority: Int8Array;
+  constructor(
+    capacity: number,
+    readonly meanings: readonly Pattern[],
+  ) {
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.meaning = new Int32Array(capacity);
+    this.length = new Int32Array(capacity);
+    this.priority = new Int8Array(capacity);
+    this.stops = { at: new Int32Array(capacity), count: 0 };
+  }
+
+  /** Notes a character that may end a sentence. */
+  stop(at: number): void {
+    const stops = this.stops;
+    if (stops.count === stops.at.length) {
+      const bigger = new Int32Array(stops.at.length * 2);
+      bigger.set(stops.at);
+      stops.at = bigger;
+    }
+    stops.at[stops.count++] = at;
+  }
+
+  /** Adds a mention, dropping the chosen ones it beats (they are at the tail) or itself when it loses. */
+  add(start: number, end: number, p: Pattern): void {
+    const pr = PRIORITY[p.role];
+    const len = end - start;
+    let k = this.count;
+    while (k > 0 && (this.end[k - 1] as number) > start) k--;
+    for (let j = k; j < this.count; j++) {
+      const po = this.priority[j] as number;
+      // The higher role wins, then the longer mention.
+      if (!(pr > po || (pr === po && len > (this.length[j] as number)))) return;
+    }
+    this.count = k;
+    if (k === this.start.length) this.grow();
+    this.start[k] = start;
+    this.end[k] = end;
+    this.meaning[k] = p.id;
+    this.length[k] = len;
+    this.priority[k] = pr;
+    this.count = k + 1;
+  }
+
+  private grow(): void {
+    const size = this.start.length * 2;
+    const copy = <T extends Int32Array | Int8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.start = copy(this.start, (n) => new Int32Array(n));
+    this.end = copy(this.end, (n) => new Int32Array(n));
+    this.meaning = copy(this.meaning, (n) => new Int32Array(n));
+    this.length = copy(this.length, (n) => new Int32Array(n));
+    this.priority = copy(this.priority, (n) => new Int8Array(n));
+  }
+}
+
+/**
+ * Every taxonomy, generic-RL, RL-signal and cue mention in `text`, in text
+ * order, non-overlapping (leftmost-longest; a cue never hides a term), as
+ * flat arrays. One pass over the text.
+ */
+export function scanMentionList(text: string): MentionList {
+  const { sym, initial, word, delta, out, alphabet, patterns, starts } = getAutomaton();
+  const found = new Collector(64 + (text.length >> 5), patterns);
+  const ring = new Int32Array(RING);
+  const n = text.length;
+  let v = 0;
+  let fed = 0;
+  let inWord = false;
+  let lastSep = true;
+  // At the root, a symbol that starts no pattern leaves the automaton at the root: it is skipped
+  // (no match can contain it, since every match starts with a symbol fed later).
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const a = sym[c] as number;
+    if (a === SYM_SEP) {
+      if (c === 10) found.stop(i);
+      if (inWord) {
+        // No pattern ends with a word's end: no match to record here.
+        inWord = false;
+        if (v !== 0) {
+          ring[fed++ & (RING - 1)] = i;
+          v = delta[(v >> 1) * alphabet + SYM_END_SEP] as number;
+        }
+      } else if (!lastSep && v !== 0) {
+        ring[fed++ & (RING - 1)] = i;
+        v = delta[(v >> 1) * alphabet + SYM_SEP] as number;
+      }
+      lastSep = true;
+      continue;
+    }
+    lastSep = false;
+    if (word[c] === 1) {
+      if (inWord) {
+        // Inside a word at the root no pattern can start (names begin at word starts).
+        if (v === 0) continue;
+        ring[fed++ & (RING - 1)] = i;
+        v = delta[(v >> 1) * alphabet + a] as number;
+      } else {
+        inWord = true;
+        const b = initial[c] as number;
+        if (v === 0 && starts[b] === 0) continue;
+        ring[fed++ & (RING - 1)] = i;
+        v = delta[(v >> 1) * alphabet + b] as number;
+      }
+    } else {
+      if (MAY_END[c] === 1) found.stop(i);
+      if (inWord) {
+        inWord = false;
+        if (v !== 0) {
+          ring[fed++ & (RING - 1)] = i;
+          v = delta[(v >> 1) * alphabet + SYM_END] as number;
+        }
+      }
+      if (v === 0 && starts[a] === 0) continue;
+      ring[fed++ & (RING - 1)] = i;
+      v = delta[(v >> 1) * alphabet + a] as number;
+    }
+    if (v & 1) record(text, word, out[v >> 1] as Pattern[], ring, fed, i + 1, found);
+  }
+  return found;
+}
+
+/** {@link scanMentionList} as objects (for tests and callers that want few mentions). */
+export function scanMentions(text: string): Mention[] {
+  const list = scanMentionList(text);
+  const out: Mention[] = [];
+  for (let i = 0; i < list.count; i++) {
+    const m = list.meanings[list.meaning[i] as number] as Meaning;
+    out.push({ start: list.start[i] as number, end: list.end[i] as number, role: m.role, term: m.term, cue: m.cue });
+  }
+  return out;
+}
+
+/**
+ * Records the acceptable patterns ending with the symbol just fed (`fed`
+ * symbols so far; `last` is the offset after its last character).
+ */
+function record(text: string, word: Uint8Array, hits: readonly Pattern[], ring: Int32Array, fed: number, last: number, found: Collector): void {
+  for (const p of hits) {
+    const start = ring[(fed - p.length) & (RING - 1)] as number;
+    let end = last;
+    if (p.checkEnd && end < text.length && word[text.charCodeAt(end)] === 1) {
+      // Only a plural "s" may follow a name that ends in a word character.
+      if (!p.plural || text.charCodeAt(end) !== 115 || (end + 1 < text.length && word[text.charCodeAt(end + 1)] === 1)) continue;
+      if (p.caseSensitive && !sameText(text, start, end, p.exact)) continue;
+      end++;
+    } else if (p.caseSensitive && !sameText(text, start, end, p.exact)) continue;
+    // A bare "RL" glued to a name ("Prover-RL", "RL-Factory") is part of the name.
+    if (p.role === 'rl' && p.exact === 'RL' && (text[start - 1] === '-' || (text[end] === '-' && /\p{Lu}/u.test(text[end + 1] ?? '')))) continue;
+    // Every acceptable pattern is offered; the collector keeps the best of overlapping ones.
+    found.add(start, end, p);
+  }
+}
+
+/** Whether text[start, end) is exactly `exact` (no allocation). */
+function sameText(text: string, start: number, end: number, exact: string): boolean {
+  if (end - start !== exact.length) return false;
+  for (let k = 0; k < exact.length; k++) if (text.charCodeAt(start + k) !== exact.charCodeAt(k)) return false;
+  return true;
+}

@@ -1,0 +1,333 @@
+// Measurements through the real extension in Chromium: the content script's
+// cost on a page with nothing stored (page loads with vs without the
+// extension), and main-thread long tasks while 500 imported claims are
+// anchored and painted on a ~2 MB page.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { EXTENSION_DIR } from './build.mjs';
+
+/** Chromium flags shared by every benchmark browser. */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The Chromium binary to drive. */
+export function chromiumPath() {
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
+  if (!found) throw new Error('No Chromium found: install it (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.');
+  return found;
+}
+
+/** Highlight names the extension paints claims under. */
+const PAINTED_RE = '^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$';
+
+/**
+ * A persistent Chromium context, with or without the built extension, that
+ * serves `pages` (url → html) by request routing.
+ * @param {{ extension: boolean, pages: Map<string, string | Buffer> }} options
+ */
+export async function launch({ extension, pages }) {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-bench-'));
+  const args = [...CHROMIUM_FLAGS];
+  if (extension) args.unshift(`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`);
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args,
+  });
+  await context.route('http://fixtures.test/**', (route) => {
+    const url = route.request().url().split('#')[0].split('?')[0];
+    const body = pages.get(url) ?? pages.get(url.replace(/\/$/, '')) ?? pages.get(`${url}/`);
+    if (body === undefined) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no such page' });
+    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'cache-control': 'no-store' }, body });
+  });
+  let extensionId = null;
+  if (extension) {
+    let worker = context.serviceWorkers()[0];
+    worker ??= await context.waitForEvent('serviceworker', { timeout: 20000 });
+    extensionId = new URL(worker.url()).host;
+  }
+  return {
+    context,
+    extensionId,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Median of a list of numbers. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Navigation timing of the current page, plus when the main thread was first idle after the load event. */
+async function loadFigures(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const done = () => {
+          const idle = () => resolve({ loadEventEnd: nav.loadEventEnd, domContentLoaded: nav.domContentLoadedEventEnd, idle: performance.now() });
+          if (typeof requestIdleCallback === 'function') requestIdleCallback(idle, { timeout: 2000 });
+          else setTimeout(idle, 0);
+        };
+        if (nav.loadEventEnd > 0) done();
+        else addEventListener('load', () => setTimeout(done, 0), { once: true });
+      }),
+  );
+}
+
+/**
+ * Loads `url` `runs` times in a browser with the extension and in one
+ * without (alternating, after warm-up loads) and compares the medians of the
+ * navigation's loadEventEnd and of the first idle moment after it; then
+ * `cpuRuns` more loads each under a trace give the median CPU time of the
+ * page's main thread per load (what the content script adds, undistorted by
+ * waiting for a core on a busy machine).
+ */
+export async function pageLoadCost({ url, pages, runs = 15, cpuRuns = 5, warmup = 3, log = () => {} }) {
+  const withExt = await launch({ extension: true, pages });
+  const without = await launch({ extension: false, pages });
+  try {
+    const pWith = await withExt.context.newPage();
+    const pWithout = await without.context.newPage();
+    const ctx = { with: withExt.context, without: without.context };
+    const samples = { with: [], without: [] };
+    const cpu = { with: [], without: [] };
+    for (let i = 0; i < warmup + runs + cpuRuns; i++) {
+      const order = i % 2 ? [['with', pWith], ['without', pWithout]] : [['without', pWithout], ['with', pWith]];
+      for (const [name, page] of order) {
+        if (i < warmup + runs) {
+          await page.goto(url, { waitUntil: 'load' });
+          const f = await loadFigures(page);
+          if (i >= warmup) samples[name].push(f);
+        } else {
+          const traced = await traceMainThread(ctx[name], page, url, async () => {
+            await page.goto(url, { waitUntil: 'load' });
+            return loadFigures(page);
+          });
+          cpu[name].push(traced.tasks.reduce((n, t) => n + t.cpu, 0));
+        }
+      }
+    }
+    const pick = (name, key) => median(samples[name].map((s) => s[key]));
+    const result = {
+      url,
+      runs,
+      cpuRuns,
+      loadEventEnd: { with: pick('with', 'loadEventEnd'), without: pick('without', 'loadEventEnd') },
+      idleAfterLoad: { with: pick('with', 'idle'), without: pick('without', 'idle') },
+      mainThreadCpu: { with: median(cpu.with), without: median(cpu.without) },
+      samples,
+      cpuSamples: cpu,
+    };
+    result.loadRatio = result.loadEventEnd.with / result.loadEventEnd.without;
+    result.idleRatio = result.idleAfterLoad.with / result.idleAfterLoad.without;
+    result.cpuRatio = result.mainThreadCpu.with / result.mainThreadCpu.without;
+    log(
+      `page load (${runs} loads each): loadEventEnd median ${result.loadEventEnd.with.toFixed(1)} ms with vs ${result.loadEventEnd.without.toFixed(1)} ms without; ` +
+        `main-thread CPU (${cpuRuns} traced loads each) ${result.mainThreadCpu.with.toFixed(1)} vs ${result.mainThreadCpu.without.toFixed(1)} ms`,
+    );
+    return result;
+  } finally {
+    await withExt.close();
+    await without.close();
+  }
+}
+
+/**
+ * Runs `fn` while Chromium traces, and returns its result with every task
+ * the page's renderer main thread ran (`RunTask` events, as DevTools and
+ * Lighthouse count long tasks). A trace sees all work on that thread,
+ * extension content scripts included — the in-page Long Tasks API does not
+ * report tasks spent in a content script's isolated world.
+ */
+export async function traceMainThread(context, page, pageUrl, fn) {
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    for (const ev of e.value) if (ev.name === 'RunTask' || ev.name === 'thread_name' || ev.name === 'TracingStartedInBrowser') events.push(ev);
+  });
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['toplevel', '__metadata', 'disabled-by-default-devtools.timeline'], excludedCategories: ['*'] },
+    transferMode: 'ReportEvents',
+  });
+  let result;
+  try {
+    result = await fn();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach().catch(() => undefined);
+  }
+  const frames = events.filter((e) => e.name === 'TracingStartedInBrowser').flatMap((e) => e.args?.data?.frames ?? []);
+  const frame = frames.find((f) => f.url === pageUrl) ?? frames.find((f) => f.isOutermostMainFrame);
+  const pid = frame?.processId;
+  const main = events.find((e) => e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain');
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === pid && (!main || e.tid === main.tid))
+    .map((e) => ({ ts: e.ts / 1000, dur: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
+  return { result, tasks, traced: pid !== undefined };
+}
+
+/**
+ * Longest task and the count of tasks over 50 ms, in wall time (what users
+ * feel and the Long Tasks API reports) and in thread CPU time (the work
+ * itself: on a machine with more runnable threads than cores, wall time also
+ * counts the time the thread waited for a core).
+ */
+export function summarize(tasks) {
+  const long = tasks.filter((t) => t.dur > 50);
+  return {
+    maxTaskMs: tasks.length ? Math.max(...tasks.map((t) => t.dur)) : 0,
+    maxTaskCpuMs: tasks.length ? Math.max(...tasks.map((t) => t.cpu)) : 0,
+    tasksOver50: long.length,
+    tasksOver50Cpu: tasks.filter((t) => t.cpu > 50).length,
+    cpuMs: tasks.reduce((n, t) => n + t.cpu, 0),
+    longest: [...long].sort((a, b) => b.dur - a.dur).slice(0, 5).map((t) => [Math.round(t.dur), Math.round(t.cpu)]),
+  };
+}
+
+/** Waits until at least `count` ranges are painted under the extension's highlight names; returns the count and when (page clock). */
+async function waitPainted(page, count, timeout) {
+  const handle = await page.waitForFunction(
+    ([n, re]) => {
+      let total = 0;
+      const names = new RegExp(re);
+      CSS.highlights.forEach((h, name) => {
+        if (names.test(name)) total += h.size;
+      });
+      return total >= n ? { total, at: performance.now() } : null;
+    },
+    [count, PAINTED_RE],
+    { timeout, polling: 50 },
+  );
+  return handle.jsonValue();
+}
+
+/** How many ranges the extension has painted on the page now. */
+async function paintedCount(page) {
+  return page.evaluate((re) => {
+    let total = 0;
+    const names = new RegExp(re);
+    CSS.highlights.forEach((h, name) => {
+      if (names.test(name)) total += h.size;
+    });
+    return total;
+  }, PAINTED_RE);
+}
+
+/**
+ * Imports a JSONL file through the options page and waits for the import to
+ * finish (the panel's `data-runs` goes up); when the page first shows a
+ * preview, its confirm button is pressed. Returns the report text.
+ */
+async function importThroughOptions(context, extensionId, name, jsonl) {
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  const panel = options.getByTestId('import-panel');
+  await panel.waitFor();
+  const before = Number(await panel.getAttribute('data-runs'));
+  await options.getByTestId('import-input').setInputFiles({ name, mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (Number(await panel.getAttribute('data-runs')) > before) break;
+    const confirm = options.getByTestId('import-confirm');
+    if (await confirm.isVisible().catch(() => false)) await confirm.click().catch(() => undefined);
+    if (Date.now() > deadline) throw new Error('the import through the options page did not finish within 2 minutes');
+    await options.waitForTimeout(100);
+  }
+  const report = (await options.getByTestId('import-result').first().textContent().catch(() => '')) ?? '';
+  await options.close();
+  return report.trim();
+}
+
+/**
+ * Main-thread tasks while the extension anchors and paints `expected`
+ * claims on a large page, measured with a Chromium trace, in two scenarios:
+ * - "open tab": the page is loaded and idle with nothing stored; the claims
+ *   are then imported through the options page (the background tells the
+ *   tab, which anchors and paints): only the extension's work runs on the
+ *   page's main thread.
+ * - "fresh load": with the claims stored, the page is loaded again; the
+ *   page's own parsing and layout show up too (the same page is also loaded
+ *   without the extension, for comparison).
+ */
+export async function longTasks({ url, pages, jsonl, expected, log = () => {} }) {
+  const browser = await launch({ extension: true, pages });
+  const out = {};
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(1500);
+    const traced = await traceMainThread(browser.context, page, url, async () => {
+      const t0 = await page.evaluate(() => performance.now());
+      const report = await importThroughOptions(browser.context, browser.extensionId, 'bench-claims.jsonl', jsonl);
+      log(`imported: ${report.replace(/\s+/g, ' ').slice(0, 120)}`);
+      const painted = await waitPainted(page, expected, 120000).catch(async () => ({ total: await paintedCount(page), at: null }));
+      await page.waitForTimeout(300);
+      return { painted, t0 };
+    });
+    const { painted, t0 } = traced.result;
+    out.openTab = {
+      painted: painted.total,
+      expected,
+      timeToPaintedMs: painted.at === null ? null : painted.at - t0,
+      traced: traced.traced,
+      ...summarize(traced.tasks),
+    };
+    log(
+      `open tab: ${out.openTab.painted}/${expected} painted ${fmtMs(out.openTab.timeToPaintedMs)} after the import started; longest main-thread task ${out.openTab.maxTaskMs.toFixed(0)} ms wall, ${out.openTab.maxTaskCpuMs.toFixed(0)} ms CPU (${out.openTab.tasksOver50} over 50 ms wall, ${out.openTab.tasksOver50Cpu} by CPU)`,
+    );
+
+    const fresh = await browser.context.newPage();
+    const traced2 = await traceMainThread(browser.context, fresh, url, async () => {
+      await fresh.goto(url, { waitUntil: 'load' });
+      const p = await waitPainted(fresh, expected, 120000).catch(async () => ({ total: await paintedCount(fresh), at: null }));
+      await fresh.waitForTimeout(300);
+      return p;
+    });
+    out.freshLoad = { painted: traced2.result.total, expected, timeToPaintedMs: traced2.result.at, traced: traced2.traced, ...summarize(traced2.tasks) };
+    log(
+      `fresh load: ${out.freshLoad.painted}/${expected} painted ${fmtMs(out.freshLoad.timeToPaintedMs)} after navigation; longest main-thread task ${out.freshLoad.maxTaskMs.toFixed(0)} ms wall, ${out.freshLoad.maxTaskCpuMs.toFixed(0)} ms CPU (page parsing and layout included)`,
+    );
+    await fresh.close();
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+  // The page's own tasks when nothing is installed, for comparison.
+  const bare = await launch({ extension: false, pages });
+  try {
+    const page = await bare.context.newPage();
+    const traced = await traceMainThread(bare.context, page, url, async () => {
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForTimeout(1000);
+    });
+    out.withoutExtension = { traced: traced.traced, ...summarize(traced.tasks) };
+    log(`without the extension: longest main-thread task ${out.withoutExtension.maxTaskMs.toFixed(0)} ms wall, ${out.withoutExtension.maxTaskCpuMs.toFixed(0)} ms CPU while the page loads`);
+  } finally {
+    await bare.close();
+  }
+  return out;
+}
+/** Milliseconds for a log line. */
+function fmtMs(ms) {
+  return ms === null || ms === undefined ? '(not reached)' : `${Math.round(ms)} ms`;
+}
+
+/** Size of the content-script bundle, raw and gzipped (node:zlib, default level). */
+export function bundleSize() {
+  const file = path.join(EXTENSION_DIR, 'content-scripts', 'claims.js');
+  if (!existsSync(file)) return null;
+  const raw = readFileSync(file);
+  return { file: path.relative(path.resolve(EXTENSION_DIR, '..', '..'), file), bytes: statSync(file).size, gzipBytes: gzipSync(raw).length };
+}
