@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'happy-dom',
     setupFiles: ['tests/unit/setup.ts'],
+    // Property tests run hundreds of seeds; a loaded 2-core machine needs more than the default 5 s.
+    testTimeout: 30_000,
   },
 });
