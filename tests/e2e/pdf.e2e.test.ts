@@ -203,26 +203,6 @@ describe('opening PDFs in the viewer', () => {
     await tab.close();
     await options.close();
   });
-
-  it('sends PDF navigations to the viewer once the curator turns that on in the options', async () => {
-    const options = await browser.context.newPage();
-    await options.goto(`chrome-extension://${browser.extensionId}/options.html`);
-    const toggle = options.getByTestId('pdf-auto-open');
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.check();
-    await expect.poll(async () => (await call(options, 'settings.get', {})).pdfAutoOpen).toBe(true);
-    const tab = await browser.context.newPage();
-    await tab.goto(MIRROR_URL).catch(() => undefined);
-    await tab.waitForURL(/pdf-viewer\.html/, { timeout: 15000 });
-    expect(decodeURIComponent(tab.url())).toContain(MIRROR_URL);
-    const v = new PdfViewer(tab, browser.extensionId);
-    await v.waitForAnchored();
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.grpo));
-    await toggle.uncheck();
-    await expect.poll(async () => (await call(options, 'settings.get', {})).pdfAutoOpen).toBe(false);
-    await tab.close();
-    await options.close();
-  });
 });
 
 describe('a 120-page report', () => {
