@@ -5,7 +5,7 @@
  * It never touches the database: every read and write is a message.
  */
 import { h, render } from 'preact';
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { anchorAll, buildTextIndex, describe, type TextIndex } from '../../lib/anchoring';
 import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, type SourceFields } from '../../lib/capture/draft';
@@ -98,6 +98,10 @@ export class ClaimsSession {
     this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
     this.ctx.addEventListener(window, 'popstate', () => this.onLocationChange());
     this.ctx.onInvalidated(() => this.stop());
+    // WXT stops this script when the document hears that a newer copy started, and a page can forge that event.
+    // Recipe Lens never injects a second copy (a reload is noticed through the runtime), so the event stops here.
+    const started = (ContentScriptContext as unknown as { SCRIPT_STARTED_MESSAGE_TYPE: string }).SCRIPT_STARTED_MESSAGE_TYPE;
+    window.addEventListener(started, (e) => e.stopImmediatePropagation(), { capture: true });
     this.loading = this.load();
   }
 

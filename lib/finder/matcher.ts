@@ -218,8 +218,10 @@ interface Automaton {
   initial: Uint16Array;
   /** Character code → 1 for word characters. */
   word: Uint8Array;
-  /** delta[state × alphabet + symbol] → (next state) × 2 + (1 if a pattern ends there). */
+  /** delta[state × alphabet + symbol] → next state. */
   delta: Uint16Array;
+  /** final[state] = 1 when a pattern ends in the state. */
+  final: Uint8Array;
   /** Patterns ending in each state (own, then inherited through suffix links), best first. */
   out: Array<Pattern[] | null>;
   alphabet: number;
@@ -246,16 +248,19 @@ function build(): Automaton {
   // over a string of every other BMP character (surrogates blanked).
   const codes = new Uint16Array(65536 - 128);
   for (let k = 0; k < codes.length; k++) codes[k] = k + 128 >= 0xd800 && k + 128 < 0xe000 ? 32 : k + 128;
-  let chars = '';
-  for (let k = 0; k < codes.length; k += 4096) chars += String.fromCharCode(...codes.subarray(k, k + 4096));
+  const chars = new TextDecoder('utf-16le').decode(codes);
   for (const m of chars.matchAll(WORD_CHARS)) word[(m[0] as string).charCodeAt(0)] = 1;
   const sym = new Uint16Array(65536);
   const initial = new Uint16Array(65536);
   for (const c of SEPARATOR_CODES) sym[c] = SYM_SEP;
   let alphabet = 4;
+  const wordSymbols: number[] = [];
   const symbolOf = (ch: string): number => {
     const c = foldChar(ch).charCodeAt(0);
-    if (sym[c] === SYM_OTHER) sym[c] = alphabet++;
+    if (sym[c] === SYM_OTHER) {
+      sym[c] = alphabet++;
+      if (word[c] === 1) wordSymbols.push(sym[c] as number);
+    }
     return sym[c] as number;
   };
   const initialOf = (ch: string): number => {
@@ -352,12 +357,13 @@ function build(): Automaton {
   // Breadth-first: failure links, full transitions (a state's row is its failure state's row with
   // its own edges written over), inherited outputs (longer first).
   const states = goto.length;
-  const next = new Int32Array(states * alphabet);
+  if (states >= 65536) throw new Error('finder: too many patterns for the transition table');
+  const delta = new Uint16Array(states * alphabet);
   const fail = new Int32Array(states);
   const out: Array<Pattern[] | null> = own.map((l) => (l ? [...l] : null));
   const queue: number[] = [];
   for (const [a, t] of goto[0]!) {
-    next[a] = t;
+    delta[a] = t;
     queue.push(t);
   }
   for (let q = 0; q < queue.length; q++) {
@@ -365,26 +371,21 @@ function build(): Automaton {
     const f = fail[s] as number;
     const inherited = out[f];
     if (inherited) out[s] = [...(out[s] ?? []), ...inherited];
-    next.copyWithin(s * alphabet, f * alphabet, f * alphabet + alphabet);
+    delta.copyWithin(s * alphabet, f * alphabet, f * alphabet + alphabet);
     for (const [a, t] of goto[s]!) {
-      fail[t] = next[f * alphabet + a] as number;
-      next[s * alphabet + a] = t;
+      fail[t] = delta[f * alphabet + a] as number;
+      delta[s * alphabet + a] = t;
       queue.push(t);
     }
   }
-  // Store each next state with a "pattern ends here" bit; nothing continues through an unknown character.
-  if (states >= 32768) throw new Error('finder: too many patterns for the transition table');
-  for (let c = 0; c < 65536; c++) {
-    if (word[c] === 1 && sym[c] !== SYM_OTHER && next[sym[c] as number] !== 0) throw new Error('finder: a pattern starts inside a word');
-  }
-  const delta = new Uint16Array(states * alphabet);
-  const flagged = new Uint16Array(states);
-  for (let t = 0; t < states; t++) flagged[t] = (t << 1) | (out[t] ? 1 : 0);
-  for (let i = 0; i < delta.length; i++) delta[i] = flagged[next[i] as number] as number;
-  for (let s = 0; s < states; s++) delta[s * alphabet + SYM_OTHER] = 0;
+  // Unknown characters lead to the root: no pattern has symbol 0, so the root's 0 was copied everywhere.
+  const final = new Uint8Array(states);
+  for (let t = 0; t < states; t++) final[t] = out[t] ? 1 : 0;
   const starts = new Uint8Array(alphabet);
-  for (let a = 0; a < alphabet; a++) starts[a] = next[a] !== 0 ? 1 : 0;
-  return { sym, initial, word, delta, out, alphabet, patterns: patterns.map((p) => p.pattern), starts };
+  for (let a = 0; a < alphabet; a++) starts[a] = delta[a] !== 0 ? 1 : 0;
+  // The scan skips the inside of words at the root: no pattern may start with a mid-word symbol.
+  for (const a of wordSymbols) if (starts[a] === 1) throw new Error('finder: a pattern starts inside a word');
+  return { sym, initial, word, delta, final, out, alphabet, patterns: patterns.map((p) => p.pattern), starts };
 }
 
 function getAutomaton(): Automaton {
@@ -466,7 +467,7 @@ class Collector implements MentionList {
  * flat arrays. One pass over the text.
  */
 export function scanMentionList(text: string): MentionList {
-  const { sym, initial, word, delta, out, alphabet, patterns, starts } = getAutomaton();
+  const { sym, initial, word, delta, final, out, alphabet, patterns, starts } = getAutomaton();
   const found = new Collector(64 + (text.length >> 5), patterns);
   const ring = new Int32Array(RING);
   const n = text.length;
@@ -486,11 +487,11 @@ export function scanMentionList(text: string): MentionList {
         inWord = false;
         if (v !== 0) {
           ring[fed++ & (RING - 1)] = i;
-          v = delta[(v >> 1) * alphabet + SYM_END_SEP] as number;
+          v = delta[v * alphabet + SYM_END_SEP] as number;
         }
       } else if (!lastSep && v !== 0) {
         ring[fed++ & (RING - 1)] = i;
-        v = delta[(v >> 1) * alphabet + SYM_SEP] as number;
+        v = delta[v * alphabet + SYM_SEP] as number;
       }
       lastSep = true;
       continue;
@@ -501,13 +502,13 @@ export function scanMentionList(text: string): MentionList {
         // Inside a word at the root no pattern can start (names begin at word starts).
         if (v === 0) continue;
         ring[fed++ & (RING - 1)] = i;
-        v = delta[(v >> 1) * alphabet + a] as number;
+        v = delta[v * alphabet + a] as number;
       } else {
         inWord = true;
         const b = initial[c] as number;
         if (v === 0 && starts[b] === 0) continue;
         ring[fed++ & (RING - 1)] = i;
-        v = delta[(v >> 1) * alphabet + b] as number;
+        v = delta[v * alphabet + b] as number;
       }
     } else {
       if (MAY_END[c] === 1) found.stop(i);
@@ -515,14 +516,14 @@ export function scanMentionList(text: string): MentionList {
         inWord = false;
         if (v !== 0) {
           ring[fed++ & (RING - 1)] = i;
-          v = delta[(v >> 1) * alphabet + SYM_END] as number;
+          v = delta[v * alphabet + SYM_END] as number;
         }
       }
       if (v === 0 && starts[a] === 0) continue;
       ring[fed++ & (RING - 1)] = i;
-      v = delta[(v >> 1) * alphabet + a] as number;
+      v = delta[v * alphabet + a] as number;
     }
-    if (v & 1) record(text, word, out[v >> 1] as Pattern[], ring, fed, i + 1, found);
+    if (final[v] === 1) record(text, word, out[v] as Pattern[], ring, fed, i + 1, found);
   }
   return found;
 }

@@ -125,12 +125,12 @@ const QUALIFIERS: ReadonlyArray<{ flag: number; value: string; stage: Stage }> =
 ];
 const ANY_QUALIFIER = CUE.Q_VLM | CUE.Q_AGENTIC | CUE.Q_PREFERENCE | CUE.Q_GENERAL | CUE.Q_REASONING;
 
-/** After a participle: a preposition within three words makes it a verb of use ("trained entirely through"). */
-const PARTICIPLE_EN = /^(?:\s+[\w-]+){0,3}?\s+(?:with|via|using|through|by)\b/i;
-const PARTICIPLE_TONGGUO = /^[^，。；,;]{0,20}(?:训练|优化|学习|对齐)/;
-const PARTICIPLE_JINXING = /^[^，。；,;]{0,12}训练/;
+/** After a participle: a preposition within three words makes it a verb of use ("trained entirely through"). Sticky: matched at a given offset of the page text. */
+const PARTICIPLE_EN = /(?:\s+[\w-]+){0,3}?\s+(?:with|via|using|through|by)\b/iy;
+const PARTICIPLE_TONGGUO = /[^，。；,;]{0,20}(?:训练|优化|学习|对齐)/y;
+const PARTICIPLE_JINXING = /[^，。；,;]{0,12}训练/y;
 /** Right after a framework's name: "… is an LLM post-training framework", "… is the RL framework behind GLM-5". */
-const DEFINES_AFTER = /^\s*(?:is|are|was)\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}(?:framework|library|system|engine|infrastructure|toolkit|stack|backend)s?\b/i;
+const DEFINES_AFTER = /\s*(?:is|are|was)\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}(?:framework|library|system|engine|infrastructure|toolkit|stack|backend)s?\b/iy;
 
 // ── Second-phase checks on the sentence text ──────────────────────────────
 const CITE_NUM = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/;
@@ -218,6 +218,23 @@ function cueNear(
   return false;
 }
 
+/** The end of a match of the sticky `re` at `at` in `text`, or -1. */
+function stickyAt(re: RegExp, text: string, at: number): number {
+  re.lastIndex = at;
+  return re.test(text) ? re.lastIndex : -1;
+}
+
+/** Whether text[from, to) is white space around one opening bracket ("supervised fine-tuning (SFT)"). */
+function onlyOpeningBracket(text: string, from: number, to: number): boolean {
+  let brackets = 0;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 40 || c === 0xff08) brackets++;
+    else if (c !== 32 && c !== 160) return false;
+  }
+  return brackets === 1;
+}
+
 /** A term's weight, halved for the page's subject. */
 function weightOf(t: Term, subjects: ReadonlySet<Term> | null): number {
   return KIND_WEIGHT[t.kind] * (subjects !== null && subjects.has(t) ? 0.5 : 1);
@@ -246,6 +263,9 @@ function quote(text: string, list: MentionList, j: number, end = list.end[j] as 
   return text.slice(list.start[j] as number, end).replace(/\s+/g, ' ');
 }
 
+/** Writes no reason (unexplained drafts). */
+function noReason(): void {}
+
 /** Shared empty reasons of unexplained drafts (never written). */
 const NO_REASONS: string[] = [];
 
@@ -264,9 +284,7 @@ const benchWords: number[] = [];
 export function analyse(text: string, list: MentionList, g: SentenceGroup, subjects: ReadonlySet<Term> | null, explain: boolean): Draft {
   const reasons: string[] = explain ? [] : NO_REASONS;
   let points = 0;
-  const why = (p: number, reason: string): void => {
-    reasons.push(`${reason} ${fmt(p)}`);
-  };
+  const why = explain ? (p: number, reason: string): void => void reasons.push(`${reason} ${fmt(p)}`) : noReason;
   const meanings = list.meanings;
 
   // ── What it names ──
@@ -286,7 +304,7 @@ export function analyse(text: string, list: MentionList, g: SentenceGroup, subje
     const ms = list.start[i] as number;
     const me = list.end[i] as number;
     // "supervised fine-tuning (SFT)": the bracketed short form shares the long form's fate.
-    const bracketed = prevEnd >= 0 && ms - prevEnd <= 3 && ms > prevEnd && /^\s*[(（]\s*$/.test(text.slice(prevEnd, ms));
+    const bracketed = prevEnd >= 0 && ms > prevEnd && ms - prevEnd <= 3 && onlyOpeningBracket(text, prevEnd, ms);
     const neg: boolean = bracketed ? prevNeg : negatedBy(text, list, g, i);
     prevEnd = me;
     prevNeg = neg;
@@ -306,7 +324,7 @@ export function analyse(text: string, list: MentionList, g: SentenceGroup, subje
       if (!descriptors.includes(term)) descriptors.push(term);
       continue;
     }
-    if ((term.kind === 'framework' || term.kind === 'system') && DEFINES_AFTER.test(text.slice(me, me + 80))) definesTerm = term;
+    if ((term.kind === 'framework' || term.kind === 'system') && stickyAt(DEFINES_AFTER, text, me) !== -1) definesTerm = term;
     positiveMentions++;
     if (cueNear(text, list, g, i, CUE.EXAMPLE, true, 6, 80, true, CUE.USE | CUE.PARTICIPLE | CUE.WEAK)) examples++;
     if (!positive.includes(term)) positive.push(term);
@@ -324,7 +342,9 @@ export function analyse(text: string, list: MentionList, g: SentenceGroup, subje
     value = main.canonical;
     values.push(value);
     if (explain) for (const t of positive) if (t !== main) values.push(t.canonical);
-    stage = main.stage ?? positive.find((t) => t.kind === 'stage' && t.stage)?.stage ?? positive.find((t) => t.stage)?.stage ?? null;
+    stage = main.stage;
+    for (const t of positive) if (stage === null && t.kind === 'stage') stage = t.stage;
+    for (const t of positive) if (stage === null) stage = t.stage;
     const w = weightOf(main, subjects);
     points += w;
     if (explain) why(w, `${kind} “${value}”${subjects?.has(main) ? ' (the page’s subject: half weight)' : ''}`);
@@ -411,10 +431,10 @@ export function analyse(text: string, list: MentionList, g: SentenceGroup, subje
     if (f & CUE.PARTICIPLE && use === -1) {
       const c0 = text.charCodeAt(cs);
       const re = c0 === 0x901a /* 通 */ ? PARTICIPLE_TONGGUO : c0 === 0x8fdb /* 进 */ ? PARTICIPLE_JINXING : PARTICIPLE_EN;
-      const m = re.exec(text.slice(ce, ce + 60));
-      if (m) {
+      const after = stickyAt(re, text, ce);
+      if (after !== -1) {
         use = j;
-        useEnd = ce + m[0].length;
+        useEnd = after;
       }
     }
     if (f & CUE.WEAK && weak === -1) weak = j;

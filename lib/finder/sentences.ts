@@ -26,6 +26,32 @@ const ABBREVIATIONS = new Set(
   ).split(' '),
 );
 
+/**
+ * A number for a short token made of ASCII letters (case folded) and points,
+ * so abbreviations are looked up without building strings; -1 for other tokens.
+ */
+function abbreviationKey(text: string, from: number, to: number): number {
+  if (to - from > 6) return -1;
+  let key = 0;
+  for (let k = from; k < to; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 65 && c <= 90) c += 32;
+    let v: number;
+    if (c >= 97 && c <= 122) v = c - 96;
+    else if (c === 46) v = 27;
+    else return -1;
+    key = key * 32 + v;
+  }
+  return key;
+}
+
+function keyOf(word: string): number {
+  return abbreviationKey(word, 0, word.length);
+}
+
+const ABBREVIATION_KEYS = new Set([...ABBREVIATIONS].map(keyOf).filter((k) => k !== -1));
+const ETC_KEY = keyOf('etc');
+
 const CJK_END = new Set(['。', '！', '？', '；']);
 const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '）', '」', '』', '》', '】']);
 
@@ -99,14 +125,14 @@ export function boundaryAfter(text: string, p: number): number {
     while (b < p && OPENERS.has(text.charCodeAt(b))) b++;
     const len = p - b;
     if (len === 0) return q;
-    const lower = len <= 6 ? text.slice(b, p).toLowerCase() : '';
-    if (len <= 6 && ABBREVIATIONS.has(lower)) return -1;
+    const key = abbreviationKey(text, b, p);
+    if (key !== -1 && ABBREVIATION_KEYS.has(key)) return -1;
     const first = text.charCodeAt(b);
     if (len === 1 && first >= 65 && first <= 90) return -1; // an initial
     if (len <= 2 && atWordStart && isDigits(text, b, p)) return -1; // "2. Model Summary"
-    if (len >= 3 && len <= 12 && /^(?:\p{L}\.)+\p{L}$/u.test(text.slice(b, p))) return -1; // "U.S", "a.k.a"
+    if (len >= 3 && len <= 12 && text.charCodeAt(b + 1) === 46 && /^(?:\p{L}\.)+\p{L}$/u.test(text.slice(b, p))) return -1; // "U.S", "a.k.a"
     // Lower case after a point: only after a real word ("… engines. slime instead …"), not "etc. and".
-    if (isLower(text[q]) && (lower === 'etc' || !/^[\p{L}\d'’-]{3,}[)\]”’"']*$/u.test(text.slice(b, p)))) return -1;
+    if (isLower(text[q]) && (key === ETC_KEY || !/^[\p{L}\d'’-]{3,}[)\]”’"']*$/u.test(text.slice(b, p)))) return -1;
   } else if (isLower(text[q])) {
     return -1;
   }
