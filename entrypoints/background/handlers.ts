@@ -38,6 +38,9 @@ export function db(): Promise<RecipeDatabase> {
   return connection;
 }
 
+/** The capture script's file in the build (the runtime-registered `capture` content script). */
+const CAPTURE_SCRIPT = '/content-scripts/capture.js';
+
 /** Tells every tab (but the one that made the change) that claims changed. */
 async function notifyChanged(url: string | null, exceptTabId?: number): Promise<void> {
   const tabs = await browser.tabs.query({});
@@ -76,6 +79,11 @@ export const contentHandlers: Handlers<ContentCall> = {
           : t('badgeTitleClaims', plural(anchored, 'paintedOne', 'paintedMany'));
     await browser.action.setTitle({ tabId, title });
     return { badge };
+  },
+  async 'capture.load'(_request, sender) {
+    // The sender rule admits only our content script in a tab's top frame.
+    await browser.scripting.executeScript({ target: { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] }, files: [CAPTURE_SCRIPT] });
+    return { loaded: true };
   },
 };
 

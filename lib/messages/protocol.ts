@@ -11,8 +11,9 @@ import type { LineError } from '../import/jsonl';
 import type { FieldDiff } from '../import/merge';
 import { IMPORT_FORMATS, IMPORT_MODES, MAX_IMPORT_BYTES, type ImportFormat, type ImportMode } from '../import/formats';
 
-/** Tag on every message of ours, so stray messages are told apart at once. */
-export const CHANNEL = 'recipe-lens';
+import { CHANNEL } from './channel';
+
+export { CHANNEL };
 
 const MAX_BATCH = 500;
 
@@ -22,6 +23,8 @@ export const contentToBackground = {
   'page.claims': z.object({ url: HttpUrl }),
   /** How the page's claims anchored: sets the toolbar badge to the orphan count. */
   'page.status': z.object({ url: HttpUrl, anchored: z.number().int().nonnegative(), orphans: z.number().int().nonnegative() }),
+  /** Loads the capture script (toolbar, form, painting) into the sender's page: its small page script asks once it is needed. */
+  'capture.load': z.object({}),
 } as const;
 
 /** Address of a PDF the viewer can open: http(s), or a local file when the browser allows it. */
@@ -188,6 +191,7 @@ export interface BackupStatus {
 export interface Responses {
   'page.claims': { claims: ClaimRecord[]; source: SourceCorrection | null };
   'page.status': { badge: string };
+  'capture.load': { loaded: boolean };
   'claims.save': { claims: ClaimRecord[] };
   'claims.delete': { deleted: ClaimRecord[] };
   'claims.restore': { claims: ClaimRecord[] };

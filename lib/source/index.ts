@@ -3,7 +3,7 @@
  * publication date and models from a `Document` passed in. Pure: no browser
  * APIs, no storage.
  */
-export { normalizeUrl, registrableDomain, isTrackingParam, parseHttpUrl, TRACKING_PARAMS } from './url';
+export { documentUrl, normalizeUrl, registrableDomain, isTrackingParam, parseHttpUrl, TRACKING_PARAMS } from './url';
 export { detectSource, detectPublished, type DetectedSource } from './detect';
 export { guessModels, modelTokens } from './models';
 export { normalizeDate } from './dates';

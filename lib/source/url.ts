@@ -118,3 +118,9 @@ export function normalizeUrl(url: string, canonical?: string | null): string {
   }
   return serialize(chosen);
 }
+
+/** A document's normalised URL: its canonical link honoured (same site only), fragment and tracking parameters dropped. */
+export function documentUrl(doc: Document): string {
+  const canonical = doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null;
+  return normalizeUrl(doc.location?.href ?? doc.URL, canonical);
+}

@@ -9,7 +9,8 @@ import * as esbuild from 'esbuild';
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The unpacked Chrome build the benchmark loads. */
-export const EXTENSION_DIR = path.join(ROOT, '.output', 'chrome-mv3');
+// RECIPE_LENS_OUT: the same output folder `wxt build` uses (see wxt.config.ts).
+export const EXTENSION_DIR = path.join(ROOT, process.env.RECIPE_LENS_OUT ?? '.output', 'chrome-mv3');
 
 /** Newest modification time (ms) of the files under `p` (a file or a folder). */
 function newest(p) {

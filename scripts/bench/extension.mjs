@@ -324,9 +324,9 @@ function fmtMs(ms) {
   return ms === null || ms === undefined ? '(not reached)' : `${Math.round(ms)} ms`;
 }
 
-/** Size of the content-script bundle, raw and gzipped (node:zlib, default level). */
-export function bundleSize() {
-  const file = path.join(EXTENSION_DIR, 'content-scripts', 'claims.js');
+/** Size of a content-script bundle, raw and gzipped (node:zlib, default level): `claims` runs on every page, `capture` only where needed. */
+export function bundleSize(name = 'claims') {
+  const file = path.join(EXTENSION_DIR, 'content-scripts', `${name}.js`);
   if (!existsSync(file)) return null;
   const raw = readFileSync(file);
   return { file: path.relative(path.resolve(EXTENSION_DIR, '..', '..'), file), bytes: statSync(file).size, gzipBytes: gzipSync(raw).length };

@@ -263,11 +263,12 @@ async function main() {
     problems.push(`long-task measurement through the extension failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
     log(problems.at(-1));
   }
-  const size = bundleSize();
+  const size = bundleSize('claims');
+  const captureSize = bundleSize('capture');
 
   // ── Report ──
   const machine = { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg()[0] };
-  const report = { startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, machine, apacheMissing, problems, pages, load, longTasks: tasks, bundle: size, summary: {} };
+  const report = { startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, machine, apacheMissing, problems, pages, load, longTasks: tasks, bundle: size, captureBundle: captureSize, summary: {} };
   log('\nAccuracy (right / orphan / wrong; edited pages: a deleted passage is right when orphaned):');
   const table = [];
   for (const m of [...MATCHERS, 'hypothesis:native', 'text-quote:native']) {
@@ -310,7 +311,8 @@ async function main() {
     log(
       `\nlibrary async API plus painting in a plain page: longest main-thread task ${probeMax.toFixed(0)} ms wall, ${probeMaxCpu.toFixed(0)} ms CPU over ${probes.length} runs of ${bigPassages.passages.length} passages (8 ms slices; painted ${probes.map((p) => `${(p.paintedAtMs / 1000).toFixed(1)} s`).join(', ')} after the start)`,
     );
-  if (size) log(`content-script bundle: ${size.file} ${(size.bytes / 1024).toFixed(1)} KiB, ${(size.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  if (size) log(`content-script bundle on every page: ${size.file} ${(size.bytes / 1024).toFixed(1)} KiB, ${(size.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  if (captureSize) log(`capture script, injected only where claims are stored or the curator selects: ${captureSize.file} ${(captureSize.bytes / 1024).toFixed(1)} KiB, ${(captureSize.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
 
   // ── Goals ──
   const goals = [];

@@ -267,7 +267,7 @@ describe('8. a page cannot reach the store', () => {
     await page.close();
   });
 
-  it("a page cannot stop the content script by forging WXT's 'newer copy started' event (its name learnt from the page's own messages)", async () => {
+  it("a page hears no message from us, and cannot stop the content scripts by forging WXT's 'newer copy started' event", async () => {
     const url = 'http://local.test/forge.html';
     browser.override(
       url,
@@ -280,14 +280,19 @@ describe('8. a page cannot reach the store', () => {
     await world.detach();
     await page.reload();
     await waitForPainted(page, 1);
-    const forged = await page.evaluate(() => {
-      const heard = (window as unknown as { heard: Array<{ type?: string; contentScriptName?: string }> }).heard;
-      const started = heard.find((m) => typeof m?.type === 'string' && m.type.endsWith(':wxt:content-script-started'));
-      if (!started) return null;
-      for (const target of [document, window]) target.dispatchEvent(new CustomEvent(started.type!, { detail: { contentScriptName: started.contentScriptName, messageId: 'forged' } }));
-      return started.type!;
-    });
-    expect(forged).toMatch(/:claims:wxt:content-script-started$/);
+    // Nothing we run posts to the page's window (WXT's "script started" postMessage is turned off).
+    expect(await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([]);
+    // A page that knows the extension's id (it is public for a store extension) can still build the event's name.
+    const forged = await page.evaluate((id) => {
+      const names: string[] = [];
+      for (const script of ['claims', 'capture']) {
+        const type = `${id}:${script}:wxt:content-script-started`;
+        names.push(type);
+        for (const target of [document, window]) target.dispatchEvent(new CustomEvent(type, { detail: { contentScriptName: script, messageId: 'forged' } }));
+      }
+      return names;
+    }, browser.extensionId);
+    expect(forged).toHaveLength(2);
     await page.waitForTimeout(500);
     expect(await waitForPainted(page, 1)).toHaveLength(1);
     const ui = new CaptureUi(page);
@@ -329,9 +334,9 @@ describe('8. a page cannot reach the store', () => {
     expect(seen.cookie).toBe('');
     expect(seen.lightDom).not.toContain(secret);
     expect(seen.text).not.toContain(secret);
-    // What the page can see of us: our host element and two counts on <html>, no claim.
+    // What the page can see of us: our host element, nothing on <html>, no claim.
     expect(seen.added).toEqual(['recipe-lens-ui']);
-    expect(seen.htmlAttributes.filter((a) => !a.startsWith('lang='))).toEqual(['data-recipe-lens-claims=1', 'data-recipe-lens-orphans=0']);
+    expect(seen.htmlAttributes.filter((a) => !a.startsWith('lang='))).toEqual([]);
     await page.close();
   });
 
@@ -527,7 +532,7 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     // Nothing the doc says is not requested is requested.
     const notRequested = /Not requested:([^]*?)\n\n/.exec(doc)![1]!;
     for (const name of [...notRequested.matchAll(/`([\w.]+)`/g)].map((m) => m[1]!)) expect(asked).not.toContain(name);
-    for (const dangerous of ['<all_urls>', 'debugger', 'nativeMessaging', 'proxy', 'management', 'cookies', 'history', 'scripting']) expect(asked).not.toContain(dangerous);
+    for (const dangerous of ['<all_urls>', 'debugger', 'nativeMessaging', 'proxy', 'management', 'cookies', 'history']) expect(asked).not.toContain(dangerous);
     expect(manifest.externally_connectable).toBeUndefined();
     expect(manifest.web_accessible_resources ?? []).toEqual([]);
   });
@@ -567,6 +572,26 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     }
     expect(offending).toEqual([]);
     expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(3);
+  });
+
+  it('`scripting` injects one file of the build, the capture script, and never a function or code from elsewhere', () => {
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (/\.(ts|tsx)$/.test(name)) sources.push(full);
+      }
+    };
+    for (const dir of ['entrypoints', 'lib', 'components']) walk(path.join(ROOT, dir));
+    const calls = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/scripting\.(\w+)\(([^;]*)/g)].map((m) => ({ file: path.relative(ROOT, file), api: m[1]!, args: m[2]! })));
+    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/handlers.ts executeScript']);
+    expect(calls[0]!.args).toMatch(/files: \[CAPTURE_SCRIPT\]/);
+    expect(calls[0]!.args).not.toMatch(/func|args|world/);
+    const injected = /const CAPTURE_SCRIPT = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'entrypoints/background/handlers.ts'), 'utf8'))![1]!;
+    expect(statSync(path.join(EXTENSION_DIR, injected)).isFile()).toBe(true);
+    // It is not listed in the manifest: pages without claims never load it.
+    expect(JSON.stringify(manifest.content_scripts)).not.toContain('capture');
   });
 });
 

@@ -5,17 +5,19 @@
  * It never touches the database: every read and write is a message.
  */
 import { h, render } from 'preact';
-import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { anchorAll, buildTextIndex, describe, type TextIndex } from '../../lib/anchoring';
+import { anchorAllAsync, buildTextIndexAsync, describe } from '../../lib/anchoring';
+import type { CaptureSession, PageLookup } from '../../lib/capture/bridge';
+import { showReloadNotice } from '../../lib/capture/reload-notice';
 import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, type SourceFields } from '../../lib/capture/draft';
 import { mintClaimId } from '../../lib/capture/ids';
 import { prefillValues } from '../../lib/capture/prefill';
 import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
-import { callBackground, isContextInvalidated, listenInContent, withRetry, type PageReport } from '../../lib/messages';
+import { callBackground, contentAnswerer, isContextInvalidated, withRetry, type PageReport } from '../../lib/messages';
 import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
 import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
-import { detectSource, normalizeUrl } from '../../lib/source';
+import { detectSource, documentUrl } from '../../lib/source';
 import { nowTimestamp, today } from '../../lib/time';
 import { plural, t } from '../../lib/i18n';
 import { createStore, type Store } from '../../components/common/store';
@@ -30,23 +32,17 @@ const TOAST_MS = 8000;
 /** A save attempt unanswered this long is retried (same ids): the worker may have been stopped under it. */
 const SAVE_ATTEMPT_MS = 10_000;
 
-/** The page's normalised URL (canonical link honoured, fragment and tracking parameters dropped). */
-function pageUrl(): string {
-  const canonical = document.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null;
-  return normalizeUrl(location.href, canonical);
-}
-
 function isContextGone(error: unknown): boolean {
   return isContextInvalidated(error);
 }
 
-/** Everything Recipe Lens does on one page. */
-export class ClaimsSession {
+/** Everything the capture script does on one page (the page script hands over to it). */
+export class ClaimsSession implements CaptureSession {
   private readonly store: Store<CaptureState> = createStore(initialCaptureState);
   private readonly painter = new HighlightPainter();
   private ui: ShadowRootContentScriptUi<void> | null = null;
   private uiReady: Promise<void> | null = null;
-  private url = pageUrl();
+  private url = documentUrl(document);
   private correction: SourceCorrection | null = null;
   private ranges = new Map<string, Range>();
   private observer: MutationObserver | null = null;
@@ -63,11 +59,21 @@ export class ClaimsSession {
   /** Ids minted for the open form's claims, reused by every save of that form. */
   private formIds: string[] = [];
 
-  constructor(private readonly ctx: ContentScriptContext) {}
+  /** The run of anchoring in progress; a newer run (navigation, new claims) aborts it. */
+  private anchoring: AbortController | null = null;
 
-  /** Starts listening and loads the page's claims (one lookup; no DOM walk when there are none). */
+  /** @param lookup the page script's lookup of this page's claims, used instead of a second one. */
+  constructor(
+    private readonly ctx: ContentScriptContext,
+    private lookup: PageLookup | null = null,
+  ) {}
+
+  /** Answers the background's calls (set up by `start`). */
+  answer: CaptureSession['answer'] = () => undefined;
+
+  /** Starts listening and paints the page's claims. */
   start(): void {
-    listenInContent({
+    this.answer = contentAnswerer({
       'form.open': () => ({ opened: this.openForm() }),
       'claims.changed': async ({ url }) => {
         if (url !== null && url !== this.url) return { reloaded: false };
@@ -98,10 +104,6 @@ export class ClaimsSession {
     this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
     this.ctx.addEventListener(window, 'popstate', () => this.onLocationChange());
     this.ctx.onInvalidated(() => this.stop());
-    // WXT stops this script when the document hears that a newer copy started, and a page can forge that event.
-    // Recipe Lens never injects a second copy (a reload is noticed through the runtime), so the event stops here.
-    const started = (ContentScriptContext as unknown as { SCRIPT_STARTED_MESSAGE_TYPE: string }).SCRIPT_STARTED_MESSAGE_TYPE;
-    window.addEventListener(started, (e) => e.stopImmediatePropagation(), { capture: true });
     this.loading = this.load();
   }
 
@@ -149,6 +151,7 @@ export class ClaimsSession {
 
   /** The extension was reloaded or updated under this page: stop everything and say how to recover. */
   private stop(): void {
+    this.anchoring?.abort();
     this.observer?.disconnect();
     this.observer = null;
     // In use: our UI was shown, claims were painted, or the curator is selecting text to tag right now.
@@ -167,17 +170,23 @@ export class ClaimsSession {
   async load(): Promise<void> {
     const seq = ++this.loadSeq;
     let reply: { claims: ClaimRecord[]; source: SourceCorrection | null };
-    try {
-      reply = await withRetry(() => callBackground('page.claims', { url: this.url }));
-    } catch (error) {
-      this.onCallError(error, t('errRead'));
-      return;
+    const given = this.lookup;
+    this.lookup = null;
+    if (given && given.url === this.url) reply = given;
+    else {
+      try {
+        reply = await withRetry(() => callBackground('page.claims', { url: this.url }));
+      } catch (error) {
+        this.onCallError(error, t('errRead'));
+        return;
+      }
     }
     if (seq !== this.loadSeq) return; // a newer load (navigation) won
     this.correction = reply.source;
     const hadClaims = this.store.get().claims.length > 0;
     this.store.set((s) => ({ ...s, claims: reply.claims }));
     if (!reply.claims.length) {
+      this.anchoring?.abort();
       this.ranges.clear();
       this.painter.clear();
       this.observer?.disconnect();
@@ -185,18 +194,40 @@ export class ClaimsSession {
       if (hadClaims) void this.report();
       return;
     }
-    this.anchorAndPaint();
-    this.observe();
+    await this.anchorAndPaint();
+    if (seq === this.loadSeq) this.observe();
   }
 
-  /** Anchors every claim that has no live range, then repaints. */
-  private anchorAndPaint(index?: TextIndex): void {
+  /**
+   * Anchors every claim that has no live range, in slices that leave the page
+   * responsive (a 2 MB report with hundreds of claims included), then
+   * repaints. A newer run aborts this one; a run the DOM changed under is
+   * done again, so no range is built from text that moved.
+   */
+  private async anchorAndPaint(): Promise<void> {
+    this.anchoring?.abort();
+    const run = new AbortController();
+    this.anchoring = run;
     const claims = this.store.get().claims;
     const missing = claims.filter((c) => !this.isLive(this.ranges.get(c.id)));
     if (missing.length) {
       const root = document.body ?? document.documentElement;
-      const idx = index ?? buildTextIndex(root);
-      const results = anchorAll(root, missing.map((c) => ({ quote: c.quote, position: c.position ?? null })), idx);
+      const selectors = missing.map((c) => ({ quote: c.quote, position: c.position ?? null }));
+      let results: Awaited<ReturnType<typeof anchorAllAsync>> | null = null;
+      for (let attempt = 0; attempt < 3 && !results; attempt++) {
+        const moved = watchForChanges(root);
+        try {
+          const index = await buildTextIndexAsync(root, { signal: run.signal });
+          const found = await anchorAllAsync(root, selectors, { index, signal: run.signal });
+          // The DOM changed under the run: its ranges may point at text that moved. The last attempt keeps what it found.
+          if (!moved.stop() || attempt === 2) results = found;
+        } catch (error) {
+          moved.stop();
+          if (run.signal.aborted) return;
+          throw error;
+        }
+      }
+      if (run.signal.aborted || !results) return;
       const changed = { ...this.store.get().changed };
       results.forEach((result, i) => {
         const claim = missing[i]!;
@@ -208,7 +239,9 @@ export class ClaimsSession {
       });
       this.store.set((st) => ({ ...st, changed }));
     }
-    for (const id of [...this.ranges.keys()]) if (!claims.some((c) => c.id === id)) this.ranges.delete(id);
+    if (this.anchoring === run) this.anchoring = null;
+    const current = this.store.get().claims;
+    for (const id of [...this.ranges.keys()]) if (!current.some((c) => c.id === id)) this.ranges.delete(id);
     this.repaint();
   }
 
@@ -238,8 +271,6 @@ export class ClaimsSession {
     const orphans = this.store.get().orphans.length;
     const anchored = this.store.get().claims.length - orphans;
     this.lastReported = anchored;
-    document.documentElement.dataset.recipeLensClaims = String(anchored);
-    document.documentElement.dataset.recipeLensOrphans = String(orphans);
     await callBackground('page.status', { url: this.url, anchored, orphans }).catch(() => undefined);
   }
 
@@ -252,16 +283,17 @@ export class ClaimsSession {
       clearTimeout(this.mutationTimer);
       this.mutationTimer = this.ctx.setTimeout(() => {
         const claims = this.store.get().claims;
-        if (claims.some((c) => !this.isLive(this.ranges.get(c.id)))) this.anchorAndPaint();
+        if (claims.some((c) => !this.isLive(this.ranges.get(c.id)))) void this.anchorAndPaint();
       }, MUTATION_DEBOUNCE_MS);
     });
     this.observer.observe(document.body ?? document.documentElement, { childList: true, subtree: true, characterData: true });
   }
 
   private onLocationChange(): void {
-    const next = pageUrl();
+    const next = documentUrl(document);
     if (next === this.url) return;
     this.url = next;
+    this.anchoring?.abort();
     this.ranges.clear();
     this.painter.clear();
     this.store.set((s) => ({ ...s, claims: [], orphans: [], card: null, toolbar: null }));
@@ -355,7 +387,7 @@ export class ClaimsSession {
 
   /** Gives a claim a new passage (its selectors described from `range`), saves it and repaints. */
   private async replacePassage(claim: ClaimRecord, range: Range, done: string): Promise<boolean> {
-    const passage = describe(range, document.body ?? document.documentElement);
+    const passage = await describePassage(range);
     if (!passage.quote.exact) return false;
     try {
       const [saved] = (await withRetry(() => callBackground('claims.save', { claims: [{ ...claim, quote: passage.quote, position: passage.position }] }))).claims;
@@ -412,7 +444,8 @@ export class ClaimsSession {
     if ((!selection || selection.isCollapsed) && this.store.get().toolbar) this.store.set((s) => ({ ...s, toolbar: null }));
   }
 
-  private checkSelection(): void {
+  /** Offers the toolbar for the current selection (also called by the page script for the selection that loaded this script). */
+  checkSelection(): void {
     // After an extension reload nothing can be saved: checking validity stops this script and shows the reload notice.
     if (!this.ctx.isValid || this.store.get().form) return;
     const range = selectedRange(window, this.ui?.shadowHost);
@@ -455,8 +488,7 @@ export class ClaimsSession {
 
   private async openFormFor(range: Range): Promise<void> {
     await this.ensureUi();
-    const root = document.body ?? document.documentElement;
-    const passage = describe(range, root);
+    const passage = await describePassage(range);
     const detected = detectSource(document, location.href, today());
     const fields = this.sourceFields(detected);
     let storeModels: string[] = [];
@@ -555,7 +587,7 @@ export class ClaimsSession {
       this.store.set((s) => ({ ...s, form: null, claims: [...s.claims.filter((c) => !ids.has(c.id)), ...saved] }));
       if (range) for (const c of saved) this.ranges.set(c.id, range);
       if (changedSource) await this.load();
-      else this.anchorAndPaint();
+      else void this.anchorAndPaint();
       this.observe();
       document.getSelection()?.removeAllRanges();
       const what = saved.length === 1 ? saved[0]!.value : plural(saved.length, 'claimsOne', 'claimsMany');
@@ -598,7 +630,7 @@ export class ClaimsSession {
     try {
       await callBackground('claims.restore', { claims });
       this.store.set((s) => ({ ...s, claims: [...s.claims, ...claims] }));
-      this.anchorAndPaint();
+      void this.anchorAndPaint();
       this.observe();
       this.toast(claims.length === 1 ? t('toastRestored') : t('toastRestoredMany', claims.length));
     } catch (error) {
@@ -659,29 +691,22 @@ export class ClaimsSession {
   }
 }
 
-/**
- * A notice shown after the extension was reloaded or updated under an open page. WXT removes our UI then,
- * so this one is plain DOM in a closed shadow root, styled through the CSSOM (allowed under strict CSP).
- */
-function showReloadNotice(): void {
-  try {
-    const host = document.createElement('recipe-lens-notice');
-    const root = host.attachShadow({ mode: 'closed' });
-    const box = document.createElement('div');
-    box.setAttribute('role', 'alert');
-    Object.assign(box.style, {
-      position: 'fixed', right: '16px', bottom: '16px', zIndex: '2147483647', maxWidth: '380px', padding: '10px 14px',
-      borderRadius: '10px', background: '#7f1d1d', color: '#fff', font: '13px/1.45 system-ui, sans-serif', boxShadow: '0 8px 24px rgba(0,0,0,.25)',
-    });
-    box.textContent = `${t('reloadNotice')} `;
-    const close = document.createElement('button');
-    close.textContent = t('dismiss');
-    Object.assign(close.style, { marginLeft: '8px', background: 'none', border: '0', color: '#fecaca', cursor: 'pointer', font: 'inherit', fontWeight: '700' });
-    close.addEventListener('click', () => host.remove());
-    box.append(close);
-    root.append(box);
-    document.documentElement.append(host);
-  } catch {
-    // never throw into the page
-  }
+/** Describes a passage's selectors from a text index built in slices: a 2 MB page costs no long task. */
+async function describePassage(range: Range): Promise<ReturnType<typeof describe>> {
+  const root = document.body ?? document.documentElement;
+  return describe(range, root, await buildTextIndexAsync(root));
+}
+
+/** Watches `root` for changes until `stop()`, which says whether any happened. */
+function watchForChanges(root: Node): { stop(): boolean } {
+  let changed = false;
+  const observer = new MutationObserver(() => (changed = true));
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  return {
+    stop() {
+      if (observer.takeRecords().length) changed = true;
+      observer.disconnect();
+      return changed;
+    },
+  };
 }

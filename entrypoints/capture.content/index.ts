@@ -1,0 +1,20 @@
+import { takeBridge } from '../../lib/capture/bridge';
+import { ignoreForgedRestarts } from '../../lib/capture/forged-restart';
+import { ClaimsSession } from './session';
+
+export default defineContentScript({
+  matches: ['http://*/*', 'https://*/*'],
+  // Injected by the background when the page script asks for it (the page has claims, or the curator is tagging).
+  registration: 'runtime',
+  cssInjectionMode: 'ui',
+  noScriptStartedPostMessage: true,
+  main(ctx) {
+    ignoreForgedRestarts();
+    const bridge = takeBridge();
+    // Only the page script loads this script; without its bridge there is nobody to answer for.
+    if (!bridge) return;
+    const session = new ClaimsSession(ctx, bridge.lookup);
+    session.start();
+    bridge.attach(session);
+  },
+});

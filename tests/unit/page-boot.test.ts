@@ -1,0 +1,131 @@
+// The small page script: one lookup, the capture script loaded only when needed, calls answered before it runs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { PageBoot } from '../../entrypoints/claims.content/boot';
+import { takeBridge, type CaptureSession } from '../../lib/capture/bridge';
+import { CHANNEL } from '../../lib/messages/channel';
+import type { ClaimRecord } from '../../lib/schema';
+
+const PAGE = 'https://example.com/blog/model';
+const fromBackground = { id: fakeBrowser.runtime.id } as never;
+
+interface Harness {
+  sent: Array<{ type: string; payload: unknown }>;
+  /** What the page script handed to the capture script. */
+  handed: unknown;
+  answered: unknown[];
+  session: CaptureSession & { checks: number };
+  ctx: ContentScriptContext;
+}
+
+/** Stands in for the background: answers lookups with `claims`, and "injects" the capture script by attaching a session. */
+function start(claims: unknown[]): Harness {
+  const h: Harness = {
+    sent: [],
+    handed: undefined,
+    answered: [],
+    session: {
+      checks: 0,
+      answer: (message) => {
+        h.answered.push(message);
+        return Promise.resolve({ ok: true, data: { from: 'session' } });
+      },
+      checkSelection() {
+        h.session.checks++;
+      },
+    },
+    ctx: new ContentScriptContext('claims'),
+  };
+  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (message: { type: string; payload: unknown }) => {
+    h.sent.push({ type: message.type, payload: message.payload });
+    if (message.type === 'page.claims') return { ok: true, data: { claims, source: null } };
+    if (message.type === 'capture.load') {
+      const bridge = takeBridge();
+      h.handed = bridge?.lookup;
+      queueMicrotask(() => bridge?.attach(h.session));
+      return { ok: true, data: { loaded: true } };
+    }
+    return { ok: false, error: 'unexpected' };
+  }) as never);
+  new PageBoot(h.ctx).start();
+  return h;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+const call = (type: string, payload: unknown) => fakeBrowser.runtime.onMessage.trigger({ channel: CHANNEL, type, payload }, fromBackground);
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(PAGE);
+  document.body.innerHTML = '<p>GRPO was used for the reasoning stage.</p>';
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a page with nothing stored', () => {
+  it('costs one lookup and loads nothing', async () => {
+    const h = start([]);
+    await settle();
+    expect(h.sent).toEqual([{ type: 'page.claims', payload: { url: PAGE } }]);
+    h.ctx.abort();
+  });
+
+  it('answers "nothing here" to calls about claims, a change elsewhere without even a lookup', async () => {
+    const h = start([]);
+    await settle();
+    expect(await call('claims.changed', { url: 'https://other.example/' })).toEqual([{ ok: true, data: { reloaded: false } }]);
+    expect(h.sent.filter((m) => m.type === 'page.claims')).toHaveLength(1);
+    expect(await call('passage.reveal', { id: 'clm_x' })).toEqual([{ ok: true, data: { found: false } }]);
+    expect(await call('passage.confirm', { id: 'clm_x' })).toEqual([{ ok: true, data: { confirmed: false } }]);
+    expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
+    h.ctx.abort();
+  });
+
+  it('loads the capture script for the form, and hands it the call', async () => {
+    const h = start([]);
+    await settle();
+    expect(await call('form.open', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
+    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.answered).toHaveLength(1);
+    // Once loaded, every call goes to the session.
+    await call('passage.reveal', { id: 'clm_x' });
+    expect(h.answered).toHaveLength(2);
+    h.ctx.abort();
+  });
+
+  it('loads the capture script once a selection is made, and offers the toolbar for it', async () => {
+    const h = start([]);
+    await settle();
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('p')!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    document.dispatchEvent(new Event('keyup'));
+    await settle();
+    expect(h.sent.filter((m) => m.type === 'capture.load')).toHaveLength(1);
+    expect(h.session.checks).toBe(1);
+    h.ctx.abort();
+  });
+
+  it('refuses calls that do not come from the background, and ignores messages not ours', async () => {
+    const h = start([]);
+    await settle();
+    const fromTab = { id: fakeBrowser.runtime.id, tab: { id: 3 } } as never;
+    const [refused] = await fakeBrowser.runtime.onMessage.trigger({ channel: CHANNEL, type: 'form.open', payload: {} }, fromTab);
+    expect(refused).toMatchObject({ ok: false });
+    expect(await fakeBrowser.runtime.onMessage.trigger({ hello: 'world' }, fromBackground)).toEqual([undefined]);
+    expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
+    h.ctx.abort();
+  });
+});
+
+describe('a page with claims', () => {
+  it('loads the capture script after the one lookup and hands over what it found', async () => {
+    const claim = { id: 'clm_boot_000001' } as ClaimRecord;
+    const h = start([claim]);
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.handed).toEqual({ url: PAGE, claims: [claim], source: null });
+    h.ctx.abort();
+  });
+});
