@@ -8,6 +8,8 @@ import { EXPORT_MIME, exportFileName, localDate } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { backgroundImportApi, commitJob, previewFile, refusedReport, storedReport, type ImportApi, type ImportJob, type ImportReport } from './importer';
 import { ErrorList } from './ImportPanel';
+import { plural, t } from '../../lib/i18n';
+import { backupReason } from '../common/i18n';
 
 /** What the backup panel needs from the background. */
 export interface BackupApi extends ImportApi {
@@ -23,7 +25,12 @@ export const backgroundBackupApi: BackupApi = {
 };
 
 function describeCounts(c: RecordCounts): string {
-  return `${c.claims} claim${c.claims === 1 ? '' : 's'}, ${c.models} model record${c.models === 1 ? '' : 's'}, ${c.sources} source correction${c.sources === 1 ? '' : 's'}`;
+  return t(
+    'countsList',
+    plural(c.claims, 'claimsOne', 'claimsMany'),
+    plural(c.models, 'modelRecordsOne', 'modelRecordsMany'),
+    plural(c.sources, 'sourceCorrectionsOne', 'sourceCorrectionsMany'),
+  );
 }
 
 function when(timestamp: string): string {
@@ -47,13 +54,13 @@ export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi
   }, [version, api]);
 
   const backup = async () => {
-    setBusy('Writing the backup…');
+    setBusy(t('writingBackup'));
     setError(null);
     try {
       const { text, counts } = await api.create();
       const fileName = exportFileName('backup', localDate());
       downloadText(fileName, text, EXPORT_MIME.backup);
-      setMade(`Downloaded ${fileName}: ${describeCounts(counts)}.`);
+      setMade(t('downloadedBackup', fileName, describeCounts(counts)));
       await refresh();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -65,12 +72,12 @@ export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi
   const choose = async (file: File) => {
     setReport(null);
     setMade(null);
-    setBusy(`Reading ${file.name}…`);
+    setBusy(t('readingFile', file.name));
     const found = await previewFile(api, file, {
       format: 'auto',
       mode: 'replace',
-      onProgress: (loaded, total) => setBusy(`Reading ${file.name}… ${Math.round((loaded / Math.max(1, total)) * 100)}%`),
-      onChecking: () => setBusy(`Checking ${file.name}…`),
+      onProgress: (loaded, total) => setBusy(`${t('readingFile', file.name)} ${Math.round((loaded / Math.max(1, total)) * 100)}%`),
+      onChecking: () => setBusy(t('checkingFile', file.name)),
     });
     setBusy(null);
     if (found.preview?.token) setJob(found);
@@ -82,7 +89,7 @@ export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi
 
   const restore = async () => {
     if (!job) return;
-    setBusy(`Restoring ${job.fileName}…`);
+    setBusy(t('restoringFile', job.fileName));
     try {
       setReport(storedReport(job, await commitJob(api, job, [], 'mine')));
       onRestored();
@@ -99,23 +106,23 @@ export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi
   const p = job?.preview;
   return (
     <section class="card" aria-labelledby="backup-h" data-testid="backup-panel" data-runs={runs}>
-      <h2 id="backup-h">Backup</h2>
+      <h2 id="backup-h">{t('backup')}</h2>
       {status?.due && (
         <p class="reminder" role="alert" data-testid="backup-reminder">
-          <strong>Time for a backup:</strong> {status.reason}.
+          <strong>{t('backupTimeLead')}</strong> {t('sentence', backupReason(status))}
         </p>
       )}
       <p class="muted" data-testid="backup-last">
         {status
-          ? `${status.lastBackupAt ? `Last backup ${when(status.lastBackupAt)}` : 'No backup yet'} · ${status.changes} record${status.changes === 1 ? '' : 's'} changed since.`
-          : 'Reading the backup status…'}
+          ? `${status.lastBackupAt ? t('lastBackup', when(status.lastBackupAt)) : t('noBackupYet')} · ${plural(status.changes, 'changedSinceOne', 'changedSinceMany')}`
+          : t('readingBackupStatus')}
       </p>
       <div class="actions">
         <button type="button" class="primary" data-testid="backup-now" disabled={!!busy} onClick={() => void backup()}>
-          Back up now
+          {t('backUpNow')}
         </button>
         <label class="button-like">
-          Restore from a backup…
+          {t('restoreFromBackup')}
           <input
             type="file"
             class="visually-hidden"
@@ -148,21 +155,21 @@ export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi
       {p && job && (
         <div class="restore-preview" data-testid="restore-preview">
           <p>
-            Restoring <strong>{job.fileName}</strong> replaces the whole store.
+            {t('restoringLead')}
+            <strong>{job.fileName}</strong>
+            {t('restoringTail')}
           </p>
           <ul>
-            <li>Now: {p.store ? describeCounts(p.store) : '—'}</li>
-            <li>After: {describeCounts(p.incoming)}</li>
-            <li data-testid="restore-counts">
-              {p.added} new, {p.updated} replaced, {p.removed} removed (records here that the backup does not hold)
-            </li>
+            <li>{t('restoreNow', p.store ? describeCounts(p.store) : '—')}</li>
+            <li>{t('restoreAfter', describeCounts(p.incoming))}</li>
+            <li data-testid="restore-counts">{t('restoreCounts', p.added, p.updated, p.removed)}</li>
           </ul>
           <div class="actions">
             <button type="button" class="danger" data-testid="restore-confirm" onClick={() => void restore()}>
-              Replace the store with this backup
+              {t('restoreConfirm')}
             </button>
             <button type="button" data-testid="restore-cancel" onClick={() => setJob(null)}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </div>
@@ -173,10 +180,7 @@ export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi
           {report.errors.length > 0 && <ErrorList fileName={report.fileName} errors={report.errors} more={report.moreErrors} />}
         </div>
       )}
-      <p class="muted small">
-        A backup is one JSON file with every claim and model record exactly as stored, and your source corrections. Restoring asks first, then
-        replaces everything in one step.
-      </p>
+      <p class="muted small">{t('backupExplained')}</p>
     </section>
   );
 }

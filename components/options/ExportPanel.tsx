@@ -7,6 +7,7 @@ import { EVIDENCE_LEVELS, modelKey, type Evidence } from '../../lib/schema';
 import { buildExport, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
 import { callBackground } from '../../lib/messages';
 import { downloadText } from '../common/files';
+import { locale, plural, t, type MessageKey } from '../../lib/i18n';
 
 /** Where the export panel gets the store's records. */
 export interface ExportApi {
@@ -18,11 +19,11 @@ export const backgroundExportApi: ExportApi = {
   load: async () => JSON.parse((await callBackground('survey.data', {})).json) as ExportData,
 };
 
-const BUTTONS: Array<{ kind: ExportKind; label: string; hint: string }> = [
-  { kind: 'jsonl', label: 'Survey records (JSONL)', hint: 'claims and model records, the dataset format' },
-  { kind: 'md', label: 'Survey table (Markdown)', hint: 'the seed’s columns, every cell footnoted to its sources' },
-  { kind: 'csv', label: 'Survey table (CSV)', hint: 'the same table for spreadsheets' },
-  { kind: 'w3c', label: 'W3C annotations (JSON-LD)', hint: 'claims for other annotation tools' },
+const BUTTONS: Array<{ kind: ExportKind; label: MessageKey; hint: MessageKey }> = [
+  { kind: 'jsonl', label: 'exportJsonl', hint: 'exportJsonlHint' },
+  { kind: 'md', label: 'exportTableMd', hint: 'exportTableMdHint' },
+  { kind: 'csv', label: 'exportTableCsv', hint: 'exportTableCsvHint' },
+  { kind: 'w3c', label: 'exportW3c', hint: 'exportW3cHint' },
 ];
 
 /** The export controls. `version` changes when the store does (the records are read again). */
@@ -30,7 +31,8 @@ export function ExportPanel({ version = 0, api = backgroundExportApi }: { versio
   const [data, setData] = useState<ExportData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<ExportFilter>(NO_EXPORT_FILTER);
-  const [lang, setLang] = useState<'en' | 'zh'>('en');
+  // The table's headers start in the language of the page.
+  const [lang, setLang] = useState<'en' | 'zh'>(locale() === 'zh_CN' ? 'zh' : 'en');
   const [done, setDone] = useState<{ text: string; ms: number } | null>(null);
   const [exports, setExports] = useState(0);
 
@@ -56,23 +58,26 @@ export function ExportPanel({ version = 0, api = backgroundExportApi }: { versio
     const file = buildExport(kind, chosen, { lang });
     downloadText(file.fileName, file.text, file.mimeType);
     const ms = performance.now() - t0;
-    setDone({ text: `Downloaded ${file.fileName}: ${file.claims} claim${file.claims === 1 ? '' : 's'}, ${file.models} model record${file.models === 1 ? '' : 's'}.`, ms });
+    setDone({
+      text: t('downloadedFile', file.fileName, plural(file.claims, 'claimsOne', 'claimsMany'), plural(file.models, 'modelRecordsOne', 'modelRecordsMany')),
+      ms,
+    });
     setExports((n) => n + 1);
   };
 
   const toggleLevel = (level: Evidence, on: boolean) => set({ evidence: on ? [...filter.evidence, level].sort() : filter.evidence.filter((l) => l !== level) });
   return (
     <section class="card" aria-labelledby="export-h" data-testid="export-panel" data-exports={exports} data-export-ms={done ? done.ms.toFixed(1) : ''}>
-      <h2 id="export-h">Export</h2>
+      <h2 id="export-h">{t('export')}</h2>
       {error && (
         <p class="error" role="alert">
-          Could not read the store: {error}
+          {t('errStoreReadShort', error)}
         </p>
       )}
       <fieldset class="filters">
-        <legend>Which records</legend>
+        <legend>{t('whichRecords')}</legend>
         <label class="stack">
-          Models
+          {t('models')}
           <select
             multiple
             size={Math.min(6, Math.max(3, models.length))}
@@ -85,13 +90,13 @@ export function ExportPanel({ version = 0, api = backgroundExportApi }: { versio
               </option>
             ))}
           </select>
-          <span class="muted small">none selected: every model</span>
+          <span class="muted small">{t('noneSelectedEveryModel')}</span>
         </label>
         <div class="stack">
           <label>
-            Vendor{' '}
+            {t('vendor')}{' '}
             <select value={filter.vendor} data-testid="export-vendor" onChange={(e) => set({ vendor: e.currentTarget.value })}>
-              <option value="">Any vendor</option>
+              <option value="">{t('anyVendor')}</option>
               {vendors.map((v) => (
                 <option key={v} value={v}>
                   {v}
@@ -100,42 +105,54 @@ export function ExportPanel({ version = 0, api = backgroundExportApi }: { versio
             </select>
           </label>
           <span>
-            Evidence{' '}
+            {t('fieldEvidence')}{' '}
             {EVIDENCE_LEVELS.map((level) => (
               <label key={level} class="check">
-                <input type="checkbox" checked={filter.evidence.includes(level)} data-testid={`export-evidence-${level}`} onChange={(e) => toggleLevel(level, e.currentTarget.checked)} /> {level}
+                <input
+                  type="checkbox"
+                  checked={filter.evidence.includes(level)}
+                  data-testid={`export-evidence-${level}`}
+                  onChange={(e) => toggleLevel(level, e.currentTarget.checked)}
+                />{' '}
+                {level}
               </label>
             ))}
           </span>
           <label>
-            Changed from <input type="date" value={filter.from} data-testid="export-from" onInput={(e) => set({ from: e.currentTarget.value })} />
+            {t('changedFrom')} <input type="date" value={filter.from} data-testid="export-from" onInput={(e) => set({ from: e.currentTarget.value })} />
           </label>
           <label>
-            to <input type="date" value={filter.to} data-testid="export-to" onInput={(e) => set({ to: e.currentTarget.value })} />
+            {t('changedTo')} <input type="date" value={filter.to} data-testid="export-to" onInput={(e) => set({ to: e.currentTarget.value })} />
           </label>
           <button type="button" class="link" data-testid="export-clear" onClick={() => setFilter(NO_EXPORT_FILTER)}>
-            Clear filters
+            {t('clearFilters')}
           </button>
         </div>
       </fieldset>
       <p class="muted" data-testid="export-count">
         {chosen
-          ? `${chosen.claims.length} claim${chosen.claims.length === 1 ? '' : 's'} and ${chosen.models.length} model record${chosen.models.length === 1 ? '' : 's'} (${new Set(chosen.claims.map((c) => modelKey(c.model, c.recipe))).size} table rows) will be exported.`
-          : 'Reading the store…'}
+          ? t(
+              'exportWillExport',
+              plural(chosen.claims.length, 'claimsOne', 'claimsMany'),
+              plural(chosen.models.length, 'modelRecordsOne', 'modelRecordsMany'),
+              new Set(chosen.claims.map((c) => modelKey(c.model, c.recipe))).size,
+            )
+          : t('readingStore')}
       </p>
       <div class="row">
-        <span>Table headers:</span>
+        <span>{t('tableHeaders')}</span>
         <label class="check">
-          <input type="radio" name="export-lang" checked={lang === 'en'} data-testid="export-lang-en" onChange={() => setLang('en')} /> English
+          <input type="radio" name="export-lang" checked={lang === 'en'} data-testid="export-lang-en" onChange={() => setLang('en')} /> {t('languageEnglish')}
         </label>
         <label class="check">
-          <input type="radio" name="export-lang" checked={lang === 'zh'} data-testid="export-lang-zh" onChange={() => setLang('zh')} /> 中文
+          <input type="radio" name="export-lang" checked={lang === 'zh'} data-testid="export-lang-zh" onChange={() => setLang('zh')} />{' '}
+          {t('languageChineseShort')}
         </label>
       </div>
       <div class="actions export-buttons">
         {BUTTONS.map((b) => (
-          <button key={b.kind} type="button" title={b.hint} disabled={!chosen} data-testid={`export-${b.kind}`} onClick={() => run(b.kind)}>
-            {b.label}
+          <button key={b.kind} type="button" title={t(b.hint)} disabled={!chosen} data-testid={`export-${b.kind}`} onClick={() => run(b.kind)}>
+            {t(b.label)}
           </button>
         ))}
       </div>
@@ -145,8 +162,9 @@ export function ExportPanel({ version = 0, api = backgroundExportApi }: { versio
         </p>
       )}
       <p class="muted small">
-        Exports are deterministic: the same records give a byte-identical JSONL file. Every claim carries a link that opens its page at the
-        passage (<code>#:~:text=</code>).
+        {t('exportDeterministic')}
+        <code>#:~:text=</code>
+        {t('exportDeterministicTail')}
       </p>
     </section>
   );

@@ -6,7 +6,19 @@
 import { useState } from 'preact/hooks';
 import type { ConflictView } from '../../lib/messages';
 import type { ImportFormat } from '../../lib/import/files';
-import { backgroundImportApi, commitJob, describeLineError, previewFile, refusedReport, showValue, storedReport, type ImportApi, type ImportJob, type ImportReport } from './importer';
+import { plural, t } from '../../lib/i18n';
+import {
+  backgroundImportApi,
+  commitJob,
+  describeLineError,
+  previewFile,
+  refusedReport,
+  showValue,
+  storedReport,
+  type ImportApi,
+  type ImportJob,
+  type ImportReport,
+} from './importer';
 
 type Take = 'mine' | 'theirs';
 type Stage = 'idle' | 'working' | 'preview' | 'done';
@@ -44,8 +56,8 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
     setReports([]);
     const found: ImportJob[] = [];
     for (const [i, file] of list.entries()) {
-      const of = list.length > 1 ? ` (${i + 1} of ${list.length})` : '';
-      setStatus(`Reading ${file.name}${of}…`);
+      const name = list.length > 1 ? t('fileOfFiles', file.name, i + 1, list.length) : file.name;
+      setStatus(t('readingFile', name));
       setProgress({ loaded: 0, total: file.size });
       found.push(
         await previewFile(api, file, {
@@ -53,7 +65,7 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
           mode: 'merge',
           onProgress: (loaded, total) => setProgress({ loaded, total }),
           onChecking: () => {
-            setStatus(`Checking ${file.name}${of}: every line is validated, nothing is stored yet…`);
+            setStatus(t('checkingFileLines', name));
             setProgress(null);
           },
         }),
@@ -80,7 +92,7 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
         done.push(refusedReport(job));
         continue;
       }
-      setStatus(`Storing ${job.fileName}…`);
+      setStatus(t('storingFile', job.fileName));
       const resolutions = job.preview.conflicts.map((c) => ({ ref: c.ref, take: choices.get(`${i}\u0000${c.ref}`) ?? rest.get(i) ?? 'mine' }));
       try {
         const report = storedReport(job, await commitJob(api, job, resolutions, rest.get(i) ?? 'mine'));
@@ -116,19 +128,24 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
       data-preview-ms={timing.preview.toFixed(0)}
       data-commit-ms={timing.commit.toFixed(0)}
     >
-      <h2 id="import-h">Import records</h2>
+      <h2 id="import-h">{t('importRecords')}</h2>
       <p class="muted">
-        Survey-record JSONL (<code>rl-survey.claim/1</code>, <code>rl-survey.model/1</code>) or W3C Web Annotation JSON-LD. Every line is checked and
-        you see what would change before anything is stored; then each file is stored whole or not at all. A record already here is replaced only
-        by a newer one; the same time stamp with different content is a conflict you settle.
+        {t('importIntroLead')}
+        <code>rl-survey.claim/1</code>, <code>rl-survey.model/1</code>
+        {t('importIntroTail')}
       </p>
       <div class="row">
         <label>
-          Format{' '}
-          <select value={format} data-testid="import-format" disabled={stage === 'working'} onChange={(e) => setFormat(e.currentTarget.value as ImportFormat | 'auto')}>
-            <option value="auto">Detect from the file</option>
-            <option value="jsonl">Survey records (JSONL)</option>
-            <option value="w3c">W3C annotations (JSON-LD)</option>
+          {t('format')}{' '}
+          <select
+            value={format}
+            data-testid="import-format"
+            disabled={stage === 'working'}
+            onChange={(e) => setFormat(e.currentTarget.value as ImportFormat | 'auto')}
+          >
+            <option value="auto">{t('formatDetect')}</option>
+            <option value="jsonl">{t('exportJsonl')}</option>
+            <option value="w3c">{t('exportW3c')}</option>
           </select>
         </label>
       </div>
@@ -156,7 +173,7 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
             if (input.files?.length) void start(input.files).then(() => (input.value = ''));
           }}
         />
-        <span>Choose files or drop them here (up to 32 MB each)</span>
+        <span>{t('chooseFiles')}</span>
       </label>
       {status && (
         <p class="muted" role="status" data-testid="import-status">
@@ -164,13 +181,13 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
         </p>
       )}
       {progress && progress.total > 0 && (
-        <progress class="progress" max={progress.total} value={progress.loaded} aria-label="Reading the file">
+        <progress class="progress" max={progress.total} value={progress.loaded} aria-label={t('readingTheFile')}>
           {Math.round((progress.loaded / progress.total) * 100)}%
         </progress>
       )}
       {stage === 'preview' && (
         <div class="preview" data-testid="import-previews">
-          <h3>Check before importing</h3>
+          <h3>{t('checkBeforeImport')}</h3>
           <ul class="results">
             {jobs.map((job, i) => (
               <JobPreview
@@ -185,10 +202,10 @@ export function ImportPanel({ onImported, api = backgroundImportApi }: { onImpor
           </ul>
           <div class="actions">
             <button type="button" class="primary" data-testid="import-confirm" onClick={() => void confirm()}>
-              Import {importable === 1 ? 'this file' : `${importable} files`}
+              {importable === 1 ? t('importThisFile') : t('importFiles', importable)}
             </button>
             <button type="button" data-testid="import-cancel" onClick={cancel}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </div>
@@ -215,7 +232,7 @@ export function ErrorList({ fileName, errors, more }: { fileName: string; errors
       {errors.map((e, i) => (
         <li key={i}>{describeLineError(fileName, e)}</li>
       ))}
-      {more > 0 && <li>…and {more} more</li>}
+      {more > 0 && <li>{t('andMore', more)}</li>}
     </ul>
   );
 }
@@ -244,28 +261,25 @@ function JobPreview({
       </li>
     );
   }
-  const unit = p.format === 'w3c' ? 'annotations' : 'lines';
+  const items = p.format === 'w3c' ? plural(p.items, 'annotationsOne', 'annotationsMany') : plural(p.items, 'linesOne', 'linesMany');
   const hidden = p.conflictCount - p.conflicts.length;
   return (
     <li class={p.conflictCount ? 'warn' : 'ok'} data-testid="import-preview" data-file={job.fileName}>
       <strong>{job.fileName}</strong>
-      <span class="muted">
-        {' '}
-        ({p.items} {unit})
-      </span>
+      <span class="muted"> {t('parenthesised', items)}</span>
       <p class="counts" data-testid="preview-counts">
-        {p.added} new, {p.updated} updated, {p.unchanged} unchanged, {p.conflictCount} conflict{p.conflictCount === 1 ? '' : 's'}
+        {t('previewCounts', p.added, p.updated, p.unchanged, plural(p.conflictCount, 'conflictsOne', 'conflictsMany'))}
       </p>
       {p.conflictCount > 0 && (
         <div class="conflicts">
           <p class="muted small">
-            These records have the same time stamp here and in the file but different content. Choose for each which version to keep.{' '}
+            {t('conflictsExplained')}{' '}
             <button type="button" class="link" data-testid="keep-all-mine" onClick={() => onChooseAll('mine')}>
-              Keep mine for all
+              {t('keepMineAll')}
             </button>{' '}
             ·{' '}
             <button type="button" class="link" data-testid="take-all-theirs" onClick={() => onChooseAll('theirs')}>
-              Take theirs for all
+              {t('takeTheirsAll')}
             </button>
           </p>
           {p.conflicts.map((c) => (
@@ -273,7 +287,7 @@ function JobPreview({
           ))}
           {hidden > 0 && (
             <p class="muted small">
-              …and {hidden} more conflict{hidden === 1 ? '' : 's'}, resolved as: {rest === 'mine' ? 'keep mine' : 'take theirs'}.
+              {t(hidden === 1 ? 'moreConflictsOne' : 'moreConflictsMany', hidden, rest === 'mine' ? t('keepMineLower') : t('takeTheirsLower'))}
             </p>
           )}
         </div>
@@ -289,18 +303,18 @@ function Conflict({ conflict, fileName, take, onChoose }: { conflict: ConflictVi
       <div class="conflict-head">
         <strong>{conflict.label}</strong>
         <label>
-          <input type="radio" name={name} checked={take === 'mine'} data-testid="take-mine" onChange={() => onChoose('mine')} /> Keep mine
+          <input type="radio" name={name} checked={take === 'mine'} data-testid="take-mine" onChange={() => onChoose('mine')} /> {t('keepMine')}
         </label>
         <label>
-          <input type="radio" name={name} checked={take === 'theirs'} data-testid="take-theirs" onChange={() => onChoose('theirs')} /> Take theirs
+          <input type="radio" name={name} checked={take === 'theirs'} data-testid="take-theirs" onChange={() => onChoose('theirs')} /> {t('takeTheirs')}
         </label>
       </div>
       <table class="diff">
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Mine (in the store)</th>
-            <th scope="col">Theirs (in {fileName})</th>
+            <th scope="col">{t('diffField')}</th>
+            <th scope="col">{t('diffMine')}</th>
+            <th scope="col">{t('diffTheirs', fileName)}</th>
           </tr>
         </thead>
         <tbody>

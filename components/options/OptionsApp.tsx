@@ -6,6 +6,9 @@ import { BackupPanel } from './BackupPanel';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';
 import { PdfSettings } from './PdfSettings';
+import { LanguageSettings } from './LanguageSettings';
+import { t } from '../../lib/i18n';
+import { useLocale } from '../common/i18n';
 
 type Summary = ResponseOf<'store.summary'>;
 
@@ -19,6 +22,7 @@ async function ensurePersisted(): Promise<boolean | null> {
 
 /** Root of the options page. */
 export function OptionsApp() {
+  useLocale();
   const [summary, setSummary] = useState<Summary | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,48 +56,54 @@ export function OptionsApp() {
           RL
         </span>
         <div>
-          <h1>Recipe Lens</h1>
-          <p class="muted">Evidence-first claims about how frontier models are post-trained with RL.</p>
+          <h1>{t('extName')}</h1>
+          <p class="muted">{t('optionsTagline')}</p>
         </div>
       </header>
 
+      <LanguageSettings />
+
       <section class="card" aria-labelledby="store-h">
-        <h2 id="store-h">Your store</h2>
-        {error && <p class="error" role="alert">{error}</p>}
+        <h2 id="store-h">{t('yourStore')}</h2>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
         {summary ? (
           summary.claims === 0 && summary.models === 0 ? (
             <div class="empty" data-testid="store-empty">
               <p>
-                <strong>No claims yet.</strong> On a lab’s blog, model card, README or report: <b>select</b> a passage, <b>tag</b> it with the
-                toolbar that appears (or <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd>, or right-click → “Tag as claim…”), and it is painted
-                there on every visit. Or import a dataset below.
+                <strong>{t('noClaimsYet')}</strong> {t('storeEmptyLead')}
+                <b>{t('storeEmptySelect')}</b>
+                {t('storeEmptyPassage')}
+                <b>{t('storeEmptyTag')}</b>
+                {t('storeEmptyToolbar')}
+                <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd>
+                {t('storeEmptyTail')}
               </p>
             </div>
           ) : (
             <dl class="stats" data-testid="store-summary">
               <div>
-                <dt>Claims</dt>
+                <dt>{t('claimsHeading')}</dt>
                 <dd data-testid="count-claims">{summary.claims}</dd>
               </div>
               <div>
-                <dt>Models</dt>
+                <dt>{t('models')}</dt>
                 <dd data-testid="count-models">{summary.models}</dd>
               </div>
               <div>
-                <dt>Sources</dt>
+                <dt>{t('sources')}</dt>
                 <dd data-testid="count-sources">{summary.sources}</dd>
               </div>
             </dl>
           )
         ) : (
-          !error && <p class="muted">Reading the store…</p>
+          !error && <p class="muted">{t('readingStore')}</p>
         )}
         <p class="muted small" data-testid="persistence">
-          {persisted === true
-            ? 'Storage is persistent: the browser will not evict your claims when disk space runs low.'
-            : persisted === false
-              ? 'Storage is not marked persistent: the browser may evict it under disk pressure. Keep backups (export) until it is.'
-              : 'Checking whether storage is persistent…'}
+          {persisted === true ? t('storagePersistent') : persisted === false ? t('storageNotPersistent') : t('storageChecking')}
         </p>
       </section>
 

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { callBackground } from '../../lib/messages';
+import { t } from '../../lib/i18n';
 
 /** Whether the browser lets the extension read `file://` PDFs (null when it cannot tell). */
 async function fileAccess(): Promise<boolean | null> {
@@ -28,21 +29,20 @@ export function PdfSettings() {
   };
   return (
     <section class="card" aria-labelledby="pdf-h" data-testid="pdf-settings">
-      <h2 id="pdf-h">Technical reports (PDF)</h2>
-      <p class="muted small">
-        The browser’s own PDF viewer lets no extension in, so Recipe Lens has its own: open a PDF with “Open in Recipe Lens” from the toolbar
-        popup or the right-click menu (on the PDF, or on a link to it).
-      </p>
+      <h2 id="pdf-h">{t('pdfCardTitle')}</h2>
+      <p class="muted small">{t('pdfCardIntro')}</p>
       <label class="row">
-        <input type="checkbox" checked={!!autoOpen} disabled={autoOpen === null} data-testid="pdf-auto-open" onChange={(e) => toggle((e.target as HTMLInputElement).checked)} />
-        <span>Open every PDF I navigate to in Recipe Lens</span>
+        <input
+          type="checkbox"
+          checked={!!autoOpen}
+          disabled={autoOpen === null}
+          data-testid="pdf-auto-open"
+          onChange={(e) => toggle((e.target as HTMLInputElement).checked)}
+        />
+        <span>{t('pdfAutoOpen')}</span>
       </label>
       <p class="muted small" data-testid="pdf-file-access">
-        {files === true
-          ? 'PDF files on this computer (file:///…) open in Recipe Lens too.'
-          : files === false
-            ? 'To open PDF files on this computer, go to chrome://extensions, find Recipe Lens, choose Details and turn on “Allow access to file URLs”.'
-            : ''}
+        {files === true ? t('pdfFilesAllowed') : files === false ? t('pdfFilesHowTo') : ''}
       </p>
       {error && <p class="error">{error}</p>}
     </section>

@@ -3,6 +3,7 @@ import { callBackground, UPLOAD_CHANNEL, type ImportOutcome, type ImportPreview,
 import { detectFormat, MAX_IMPORT_BYTES, tooLargeMessage, type ImportFormat, type ImportMode } from '../../lib/import/files';
 import type { LineError } from '../../lib/import/jsonl';
 import { readFileText } from '../common/files';
+import { plural, t } from '../../lib/i18n';
 
 /** What the import UI needs from the background. */
 export interface ImportApi {
@@ -79,7 +80,7 @@ export async function previewFile(
   try {
     job.text = await readFileText(file, options.onProgress);
   } catch (error) {
-    job.failure = `the file could not be read (${message(error)})`;
+    job.failure = t('fileUnreadable', message(error));
     return job;
   }
   job.format = options.format === 'auto' ? detectFormat(job.text, file.name) : options.format;
@@ -102,7 +103,12 @@ export async function previewFile(
 }
 
 /** Stores a previewed file with the curator's resolutions; sends the text again if the background lost the preview. */
-export async function commitJob(api: ImportApi, job: ImportJob, resolutions: Array<{ ref: string; take: 'mine' | 'theirs' }>, rest: 'mine' | 'theirs'): Promise<ImportOutcome> {
+export async function commitJob(
+  api: ImportApi,
+  job: ImportJob,
+  resolutions: Array<{ ref: string; take: 'mine' | 'theirs' }>,
+  rest: 'mine' | 'theirs',
+): Promise<ImportOutcome> {
   const preview = job.preview!;
   const request: RequestOf<'import.commit'> = { token: preview.token!, fileName: job.fileName, format: preview.format, mode: preview.mode, resolutions, rest };
   let outcome = await api.commit(request);
@@ -115,43 +121,41 @@ export async function commitJob(api: ImportApi, job: ImportJob, resolutions: Arr
 }
 
 function unit(format: ImportFormat | null, n: number): string {
-  if (format === 'w3c') return n === 1 ? 'annotation' : 'annotations';
-  if (format === 'backup') return n === 1 ? 'entry' : 'entries';
-  return n === 1 ? 'line' : 'lines';
+  if (format === 'w3c') return plural(n, 'annotationsOne', 'annotationsMany');
+  if (format === 'backup') return plural(n, 'entriesOne', 'entriesMany');
+  return plural(n, 'linesOne', 'linesMany');
 }
 
 /** The report of a file that was not stored. */
 export function refusedReport(job: ImportJob): ImportReport {
   const p = job.preview;
   const errors = p?.errors ?? [];
-  const summary = job.failure
-    ? `not imported, nothing was changed: ${job.failure}`
-    : 'not imported, nothing was changed. Fix these lines and import the file again:';
+  const summary = job.failure ? t('notImportedBecause', job.failure) : t('notImportedFixLines');
   return { fileName: job.fileName, stored: false, summary, errors, moreErrors: Math.max(0, (p?.errorCount ?? 0) - errors.length) };
 }
 
 /** The report of a stored file. */
 export function storedReport(job: ImportJob, outcome: ImportOutcome): ImportReport {
-  if (outcome.status !== 'stored') return { fileName: job.fileName, stored: false, summary: 'not imported: the preview expired; import the file again', errors: [], moreErrors: 0 };
-  const items = `${outcome.items} ${unit(job.format, outcome.items)}`;
+  if (outcome.status !== 'stored') return { fileName: job.fileName, stored: false, summary: t('notImportedExpired'), errors: [], moreErrors: 0 };
+  const items = unit(job.format, outcome.items);
   let summary: string;
   if (outcome.mode === 'replace') {
-    summary = `restored: ${outcome.added} new, ${outcome.updated} replaced, ${outcome.removed} removed (${items})`;
+    summary = t('restoredSummary', outcome.added, outcome.updated, outcome.removed, items);
   } else {
-    summary = `imported: ${outcome.added} new, ${outcome.updated} updated, ${outcome.unchanged} unchanged (${items})`;
-    if (outcome.kept + outcome.taken > 0) summary += `; conflicts: kept mine for ${outcome.kept}, took theirs for ${outcome.taken}`;
+    summary = t('importedSummary', outcome.added, outcome.updated, outcome.unchanged, items);
+    if (outcome.kept + outcome.taken > 0) summary += t('conflictsSummary', outcome.kept, outcome.taken);
   }
   return { fileName: job.fileName, stored: true, summary, errors: [], moreErrors: 0 };
 }
 
 /** A problem line as shown: the file and the line. */
 export function describeLineError(fileName: string, e: LineError): string {
-  return e.line > 0 ? `${fileName}, line ${e.line}: ${e.message}` : `${fileName}: ${e.message}`;
+  return e.line > 0 ? t('lineError', fileName, e.line, e.message) : `${fileName}${t('colon')}${e.message}`;
 }
 
 /** A value of a conflicting field as text: strings as they are, anything else as JSON, nothing and empty named. */
 export function showValue(value: unknown): string {
-  if (value === null || value === undefined) return '— (none)';
-  if (value === '') return '(empty)';
+  if (value === null || value === undefined) return t('valueNone');
+  if (value === '') return t('valueEmpty');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

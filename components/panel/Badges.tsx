@@ -1,12 +1,12 @@
 /** Small shared pieces of the panel: evidence badge, kind chip, warnings. */
 import type { ClaimKind, Evidence } from '../../lib/schema';
-import { KIND_LABELS } from '../../lib/taxonomy';
+import { kindLabel, plural, t, type MessageKey } from '../../lib/i18n';
 import type { Warning } from '../../lib/survey';
 
 /** An evidence level badge with its explanation on hover. */
 export function EvidenceBadge({ level, title }: { level: Evidence; title?: string | null }) {
   return (
-    <span class={`ev ev-${level}`} title={title ?? `Evidence level ${level}`} aria-label={`Evidence ${level}${title ? `: ${title}` : ''}`}>
+    <span class={`ev ev-${level}`} title={title ?? t('evidenceLevelN', level)} aria-label={t('evidenceN', level) + (title ? `${t('colon')}${title}` : '')}>
       {level}
     </span>
   );
@@ -14,7 +14,27 @@ export function EvidenceBadge({ level, title }: { level: Evidence; title?: strin
 
 /** A claim kind chip in its kind's colour. */
 export function KindChip({ kind }: { kind: ClaimKind }) {
-  return <span class={`kind kind-${kind}`}>{KIND_LABELS[kind]}</span>;
+  return <span class={`kind kind-${kind}`}>{kindLabel(kind)}</span>;
+}
+
+/** Names as a list in the current language: “a”, “b” or “c”. */
+function listOr(names: readonly string[]): string {
+  const quoted = names.map((n) => t('quoted', n));
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(t('listSep'))}${t('listOr')}${quoted[quoted.length - 1]}`;
+}
+
+/** A warning's text in the current language (its English `message` when it carries no details to translate with). */
+export function warningText(w: Warning): string {
+  const args = w.args ?? [];
+  switch (w.code) {
+    case 'version_extrapolation':
+      return args.length >= 2 ? t('warn_version_extrapolation', args[0]!, listOr(args.slice(1))) : w.message;
+    case 'stale':
+      return args.length === 2 ? t('warn_stale', args[0]!, plural(Number(args[1]), 'monthsOne', 'monthsMany')) : w.message;
+    default:
+      return t(`warn_${w.code}` as MessageKey);
+  }
 }
 
 /** A list of rule warnings. */
@@ -24,7 +44,7 @@ export function Warnings({ warnings }: { warnings: readonly Warning[] }) {
     <ul class="warnings" data-testid="warnings">
       {warnings.map((w, i) => (
         <li key={`${w.code}:${w.claimId ?? ''}:${i}`} class={`warning warning-${w.code}`}>
-          {w.message}
+          {warningText(w)}
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 /** The survey view's compact "Export…" menu: what the survey currently shows, as records, table or annotations. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ExportKind } from '../../lib/export/files';
+import { plural, t, type MessageKey } from '../../lib/i18n';
 
 /** One export the menu offers. */
 export interface PanelExportChoice {
@@ -8,12 +9,12 @@ export interface PanelExportChoice {
   lang: 'en' | 'zh';
 }
 
-const ITEMS: Array<PanelExportChoice & { label: string; id: string }> = [
-  { id: 'jsonl', kind: 'jsonl', lang: 'en', label: 'Survey records (JSONL)' },
-  { id: 'md-en', kind: 'md', lang: 'en', label: 'Table as Markdown (English)' },
-  { id: 'md-zh', kind: 'md', lang: 'zh', label: 'Table as Markdown (中文)' },
-  { id: 'csv', kind: 'csv', lang: 'en', label: 'Table as CSV' },
-  { id: 'w3c', kind: 'w3c', lang: 'en', label: 'W3C annotations (JSON-LD)' },
+const ITEMS: Array<PanelExportChoice & { label: MessageKey; id: string }> = [
+  { id: 'jsonl', kind: 'jsonl', lang: 'en', label: 'exportJsonl' },
+  { id: 'md-en', kind: 'md', lang: 'en', label: 'exportMdEn' },
+  { id: 'md-zh', kind: 'md', lang: 'zh', label: 'exportMdZh' },
+  { id: 'csv', kind: 'csv', lang: 'en', label: 'exportCsv' },
+  { id: 'w3c', kind: 'w3c', lang: 'en', label: 'exportW3c' },
 ];
 
 /** The menu button and its items; `onExport` builds and downloads the file. */
@@ -48,17 +49,17 @@ export function ExportMenu({ rows, onExport }: { rows: number; onExport(choice: 
         aria-expanded={open}
         disabled={rows === 0}
         data-testid="export-open"
-        title={`Export the ${rows} row${rows === 1 ? '' : 's'} shown`}
+        title={plural(rows, 'exportRowsOne', 'exportRowsMany')}
         onClick={() => setOpen((o) => !o)}
       >
-        Export…
+        {t('exportMenu')}
       </button>
       {open && (
-        <ul class="export-items" role="menu" aria-label={`Export the ${rows} rows shown`}>
+        <ul class="export-items" role="menu" aria-label={plural(rows, 'exportRowsOne', 'exportRowsMany')}>
           {ITEMS.map((item) => (
             <li key={item.id} role="none">
               <button type="button" role="menuitem" data-testid={`export-${item.id}`} onClick={() => run(item)}>
-                {item.label}
+                {t(item.label)}
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 /** The "Current judgment" cell, edited in place: click or Enter to edit, Enter to save, Escape to cancel. */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 
 /** Shows a judgment and edits it in place. */
 export function JudgmentEditor({ value, onSave, compact = false }: { value: string; onSave: (next: string) => Promise<void>; compact?: boolean }) {
@@ -26,13 +27,13 @@ export function JudgmentEditor({ value, onSave, compact = false }: { value: stri
         type="button"
         class={`judgment ${compact ? 'judgment-compact' : ''} ${value ? '' : 'nd'}`}
         data-testid="judgment"
-        title="Edit the judgment"
+        title={t('judgmentEditTitle')}
         onClick={(e) => {
           e.stopPropagation();
           setEditing(true);
         }}
       >
-        {value || 'Add a judgment…'}
+        {value || t('judgmentAdd')}
       </button>
     );
   }
@@ -43,7 +44,7 @@ export function JudgmentEditor({ value, onSave, compact = false }: { value: stri
         rows={compact ? 3 : 4}
         value={draft}
         data-testid="judgment-input"
-        aria-label="Current judgment"
+        aria-label={t('colJudgment')}
         onInput={(e) => setDraft(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey) {
@@ -56,7 +57,7 @@ export function JudgmentEditor({ value, onSave, compact = false }: { value: stri
           }
         }}
       />
-      <span class="muted small">Enter saves · Shift+Enter new line · Esc cancels</span>
+      <span class="muted small">{t('judgmentKeys')}</span>
       {error && <span class="error small">{error}</span>}
     </div>
   );

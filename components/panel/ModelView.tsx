@@ -1,7 +1,7 @@
 /** One model (or recipe): its pipeline, its claims grouped by stage and kind, warnings, lineage and judgment. */
 import { useState } from 'preact/hooks';
 import { CLAIM_KINDS, STAGES, type ClaimRecord, type SourceKind, type Stage } from '../../lib/schema';
-import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
+import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import type { SurveyRow } from '../../lib/survey';
 import { EvidenceBadge, Warnings } from './Badges';
 import { ClaimItem, type ClaimActions } from './ClaimItem';
@@ -33,10 +33,10 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
   const [recording, setRecording] = useState<Stage | null>(null);
   const groups = groupClaims(row.claims);
   return (
-    <section class="model" aria-label={`Model ${row.model}`} data-testid="model-view">
+    <section class="model" aria-label={t('modelAria', row.model)} data-testid="model-view">
       <header class="model-head">
         <button type="button" class="link" onClick={onBack} data-testid="back">
-          ← Survey
+          ← {t('tabSurvey')}
         </button>
         <div class="model-title">
           <h2>
@@ -46,11 +46,12 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
           <EvidenceBadge level={row.evidence} title={row.evidenceExplanation} />
         </div>
         <p class="muted small" data-testid="evidence-explanation">
-          {row.evidenceExplanation} · {row.vendor ?? 'vendor unknown'} · {row.claimCount} claims from {row.sourceCount} source{row.sourceCount === 1 ? '' : 's'}
+          {row.evidenceExplanation} · {row.vendor ?? t('vendorUnknown')} ·{' '}
+          {t('claimsFromSources', row.claimCount, plural(row.sourceCount, 'sourcesOne', 'sourcesMany'))}
         </p>
         {related.length > 0 && (
           <p class="related small" data-testid="related">
-            Related (lineage, not merged):{' '}
+            {t('relatedLabel')}{' '}
             {related.map((r) => (
               <button key={r.key} type="button" class="link" onClick={() => onOpen(r)}>
                 {r.model}
@@ -62,12 +63,12 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
       </header>
 
       <div class="block">
-        <h3>Current judgment</h3>
+        <h3>{t('colJudgment')}</h3>
         <JudgmentEditor value={row.judgment} onSave={onJudgment} />
       </div>
 
       <div class="block">
-        <h3>Pipeline</h3>
+        <h3>{t('pipeline')}</h3>
         <Pipeline stages={row.stages} onRecordUndisclosed={sources.length ? setRecording : undefined} />
         {recording && (
           <UndisclosedForm
@@ -84,14 +85,14 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
 
       {row.warnings.length > 0 && (
         <div class="block">
-          <h3>Warnings</h3>
+          <h3>{t('warnings')}</h3>
           <Warnings warnings={row.warnings} />
         </div>
       )}
 
       <div class="block">
-        <h3>Claims</h3>
-        {groups.length === 0 && <p class="muted">No claims yet for this row. Tag passages on its sources to fill it.</p>}
+        <h3>{t('claimsHeading')}</h3>
+        {groups.length === 0 && <p class="muted">{t('noClaimsForRow')}</p>}
         {groups.map((g) => (
           <div key={g.key} class="group">
             <h4>{g.title}</h4>
@@ -110,13 +111,23 @@ function groupClaims(claims: readonly ClaimRecord[]): Array<{ key: string; title
   for (const stage of [...STAGES, null]) {
     for (const kind of CLAIM_KINDS) {
       const list = claims.filter((c) => (c.stage ?? null) === stage && c.kind === kind);
-      if (list.length) groups.push({ key: `${stage}:${kind}`, title: `${stage ? STAGE_LABELS[stage] : 'No stage'} · ${KIND_LABELS[kind]}`, claims: list });
+      if (list.length) groups.push({ key: `${stage}:${kind}`, title: `${stage ? stageLabel(stage) : t('noStageGroup')} · ${kindLabel(kind)}`, claims: list });
     }
   }
   return groups;
 }
 
-function UndisclosedForm({ stage, sources, onSave, onCancel }: { stage: Stage; sources: readonly SourceChoice[]; onSave(source: SourceChoice, note: string): Promise<void>; onCancel(): void }) {
+function UndisclosedForm({
+  stage,
+  sources,
+  onSave,
+  onCancel,
+}: {
+  stage: Stage;
+  sources: readonly SourceChoice[];
+  onSave(source: SourceChoice, note: string): Promise<void>;
+  onCancel(): void;
+}) {
   const [url, setUrl] = useState(sources[0]?.url ?? '');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -127,20 +138,22 @@ function UndisclosedForm({ stage, sources, onSave, onCancel }: { stage: Stage; s
       onSubmit={async (e) => {
         e.preventDefault();
         const source = sources.find((s) => s.url === url);
-        if (!source) return setError('Pick the source you read.');
+        if (!source) return setError(t('pickSource'));
         try {
           await onSave(source, note.trim());
         } catch (err) {
-          setError(`Not saved — ${err instanceof Error ? err.message : String(err)}`);
+          setError(t('notSavedBecause', err instanceof Error ? err.message : String(err)));
         }
       }}
       onKeyDown={(e) => e.key === 'Escape' && onCancel()}
     >
       <p>
-        Record that this source, read today, discloses nothing about <b>{STAGE_LABELS[stage]}</b>.
+        {t('recordUndisclosedLead')}
+        <b>{stageLabel(stage)}</b>
+        {t('recordUndisclosedTail')}
       </p>
       <label>
-        Source
+        {t('sourceSection')}
         <select value={url} onChange={(e) => setUrl(e.currentTarget.value)}>
           {sources.map((s) => (
             <option key={s.url} value={s.url}>
@@ -150,16 +163,16 @@ function UndisclosedForm({ stage, sources, onSave, onCancel }: { stage: Stage; s
         </select>
       </label>
       <label>
-        Note
-        <input value={note} placeholder="e.g. model card mentions RL only as a capability" onInput={(e) => setNote(e.currentTarget.value)} />
+        {t('fieldNote')}
+        <input value={note} placeholder={t('undisclosedNotePlaceholder')} onInput={(e) => setNote(e.currentTarget.value)} />
       </label>
       {error && <p class="error">{error}</p>}
       <footer class="claim-actions">
         <button type="button" class="btn" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" class="btn primary">
-          Record not disclosed
+          {t('recordUndisclosed')}
         </button>
       </footer>
     </form>

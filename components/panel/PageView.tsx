@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { SOURCE_KINDS, type ClaimRecord, type SourceKind, type SourceOverride } from '../../lib/schema';
 import type { ResponseOf } from '../../lib/messages';
-import { SOURCE_KIND_LABELS } from '../../lib/taxonomy';
+import { plural, sourceKindLabel, t } from '../../lib/i18n';
 import { ClaimItem, type ClaimActions } from './ClaimItem';
 
 /** Props of the page view. */
@@ -17,38 +17,43 @@ export interface PageViewProps {
 
 /** The page view. */
 export function PageView({ page, claims, models, actions, onCorrectSource, onPassage }: PageViewProps) {
-  if (!page) return <p class="muted pad">Reading the active tab…</p>;
+  if (!page) return <p class="muted pad">{t('readingActiveTab')}</p>;
   const report = page.report;
-  if (!report) return <p class="muted pad" data-testid="page-reason">{page.reason}</p>;
+  if (!report)
+    return (
+      <p class="muted pad" data-testid="page-reason">
+        {page.reason}
+      </p>
+    );
   const orphanSet = new Set(report.orphans);
   const ordered = report.order.map((id) => claims.get(id)).filter((c): c is ClaimRecord => !!c);
   const painted = ordered.filter((c) => !orphanSet.has(c.id));
   const orphans = ordered.filter((c) => orphanSet.has(c.id));
   const changed = new Map(report.changed.map((c) => [c.id, c]));
   return (
-    <section class="page-view" aria-label="This page" data-testid="page-view">
+    <section class="page-view" aria-label={t('thisPage')} data-testid="page-view">
       <SourceEditor url={report.url} source={report.source} onSave={onCorrectSource} />
       {ordered.length === 0 ? (
         <div class="empty small">
           <p>
-            <b>No claims on this page yet.</b> Select a passage, then <b>Tag as claim</b> (toolbar, right-click, or Alt+Shift+C).
+            <b>{t('pageEmptyTitle')}</b> {t('pageEmptyLead')}
+            <b>{t('toolbarTag')}</b>
+            {t('pageEmptyTail')}
           </p>
         </div>
       ) : (
         <>
-          <h3>
-            {painted.length} claim{painted.length === 1 ? '' : 's'} in page order
-          </h3>
+          <h3>{plural(painted.length, 'inPageOrderOne', 'inPageOrderMany')}</h3>
           {painted.map((c) => (
             <div key={c.id}>
               <ClaimItem claim={c} actions={actions} models={models} showModel />
               {changed.has(c.id) && (
                 <div class="changed" data-testid="panel-text-changed">
-                  <strong>Text changed since capture</strong>
+                  <strong>{t('textChanged')}</strong>
                   <del>{changed.get(c.id)!.old}</del>
                   <ins>{changed.get(c.id)!.now}</ins>
                   <button type="button" class="link" data-testid="panel-confirm-text" onClick={() => onPassage(c.id, 'confirm')}>
-                    Confirm new text
+                    {t('confirmText')}
                   </button>
                 </div>
               )}
@@ -57,13 +62,13 @@ export function PageView({ page, claims, models, actions, onCorrectSource, onPas
           {orphans.length > 0 && (
             <>
               <h3 class="orphans-h" data-testid="orphans-heading">
-                {orphans.length} orphan{orphans.length === 1 ? '' : 's'} — passage not found on the page as it is now
+                {plural(orphans.length, 'orphansHeadingOne', 'orphansHeadingMany')}
               </h3>
               {orphans.map((c) => (
                 <div key={c.id}>
                   <ClaimItem claim={c} actions={actions} models={models} orphan showModel />
                   <button type="button" class="btn reattach" data-testid="panel-reattach" onClick={() => onPassage(c.id, 'reattach')}>
-                    Re-attach: select its new passage in the page
+                    {t('reattachInPage')}
                   </button>
                 </div>
               ))}
@@ -75,7 +80,15 @@ export function PageView({ page, claims, models, actions, onCorrectSource, onPas
   );
 }
 
-function SourceEditor({ url, source, onSave }: { url: string; source: NonNullable<ResponseOf<'tab.page'>['report']>['source']; onSave(s: SourceOverride): Promise<void> }) {
+function SourceEditor({
+  url,
+  source,
+  onSave,
+}: {
+  url: string;
+  source: NonNullable<ResponseOf<'tab.page'>['report']>['source'];
+  onSave(s: SourceOverride): Promise<void>;
+}) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(source.title);
   const [kind, setKind] = useState<SourceKind>(source.kind);
@@ -93,12 +106,12 @@ function SourceEditor({ url, source, onSave }: { url: string; source: NonNullabl
       <div class="source-card" data-testid="page-source">
         <p class="source-title">{source.title}</p>
         <p class="muted small">
-          {SOURCE_KIND_LABELS[source.kind]} · {source.publisher ?? 'publisher unknown'} · {source.published ?? 'undated'}
-          {source.corrected ? ' · corrected' : ' · detected'}
+          {sourceKindLabel(source.kind)} · {source.publisher ?? t('publisherUnknown')} · {source.published ?? t('undated')}
+          {` · ${source.corrected ? t('sourceCorrected') : t('sourceDetected')}`}
         </p>
         <p class="muted small url">{url}</p>
         <button type="button" class="link" data-testid="page-source-edit" onClick={() => setEditing(true)}>
-          Correct source
+          {t('correctSource')}
         </button>
       </div>
     );
@@ -108,48 +121,48 @@ function SourceEditor({ url, source, onSave }: { url: string; source: NonNullabl
       class="source-card"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (published && !/^\d{4}-\d{2}-\d{2}$/.test(published)) return setError('Write the date as YYYY-MM-DD, or leave it empty.');
+        if (published && !/^\d{4}-\d{2}-\d{2}$/.test(published)) return setError(t('errDateFormat'));
         try {
           await onSave({ url, title: title.trim(), kind, publisher: publisher.trim() || null, published: published || null });
           setEditing(false);
           setError(null);
         } catch (err) {
-          setError(`Not saved — ${err instanceof Error ? err.message : String(err)}`);
+          setError(t('notSavedBecause', err instanceof Error ? err.message : String(err)));
         }
       }}
     >
       <label>
-        Title
+        {t('fieldTitle')}
         <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
       </label>
       <div class="grid2">
         <label>
-          Kind
+          {t('fieldKind')}
           <select value={kind} data-testid="page-source-kind" onChange={(e) => setKind(e.currentTarget.value as SourceKind)}>
             {SOURCE_KINDS.map((k) => (
               <option key={k} value={k}>
-                {SOURCE_KIND_LABELS[k]}
+                {sourceKindLabel(k)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Publisher
+          {t('fieldPublisher')}
           <input value={publisher} onInput={(e) => setPublisher(e.currentTarget.value)} />
         </label>
         <label>
-          Published
+          {t('fieldPublished')}
           <input type="date" value={published} onInput={(e) => setPublished(e.currentTarget.value)} />
         </label>
       </div>
-      <p class="muted small">Applies to every claim on this page.</p>
+      <p class="muted small">{t('sourceAppliesAll')}</p>
       {error && <p class="error">{error}</p>}
       <footer class="claim-actions">
         <button type="button" class="btn" onClick={() => setEditing(false)}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" class="btn primary" data-testid="page-source-save">
-          Save source
+          {t('saveSource')}
         </button>
       </footer>
     </form>

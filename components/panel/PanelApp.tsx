@@ -9,6 +9,8 @@ import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus, ResponseOf } from '../../lib/messages';
 import { buildExport } from '../../lib/export/files';
 import { downloadText } from '../common/files';
+import { backupReason, useLocale } from '../common/i18n';
+import { plural, stageLabel, t, type MessageKey } from '../../lib/i18n';
 import type { PanelExportChoice } from './ExportMenu';
 import type { PanelApi } from './api';
 import type { ClaimActions } from './ClaimItem';
@@ -30,6 +32,7 @@ const HEAD_MODELS = 12;
 
 /** Root of the side panel. */
 export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?: () => Date }) {
+  useLocale();
   const [data, setData] = useState<{ claims: ClaimRecord[]; models: ModelRecord[] } | null>(null);
   const [complete, setComplete] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -90,10 +93,10 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
 
   const toast = (text: string, tone: Toast['tone'] = 'info', undo?: ClaimRecord[]) => {
     const id = ++toastSeq;
-    setToasts((t) => [...t.slice(-2), { id, text, tone, undo }]);
-    window.setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), tone === 'error' ? 12000 : 8000);
+    setToasts((all) => [...all.slice(-2), { id, text, tone, undo }]);
+    window.setTimeout(() => setToasts((all) => all.filter((x) => x.id !== id)), tone === 'error' ? 12000 : 8000);
   };
-  const fail = (what: string) => (e: unknown) => toast(`${what}: ${e instanceof Error ? e.message : String(e)}`, 'error');
+  const fail = (what: MessageKey) => (e: unknown) => toast(`${t(what)}${t('colon')}${e instanceof Error ? e.message : String(e)}`, 'error');
 
   // The backup reminder, read again whenever the store changes.
   const [backup, setBackup] = useState<BackupStatus | null>(null);
@@ -109,32 +112,32 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
     try {
       const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now() });
       downloadText(file.fileName, file.text, file.mimeType);
-      toast(`Downloaded ${file.fileName}: ${shown.length} row${shown.length === 1 ? '' : 's'}, ${claims.length} claim${claims.length === 1 ? '' : 's'}`);
+      toast(t('downloadedRows', file.fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));
     } catch (e) {
-      fail('Could not export')(e);
+      fail('errExport')(e);
     }
   };
 
   const claimActions: ClaimActions = {
-    reveal: (claim) => void api.reveal(claim).catch(fail('Could not show the passage')),
+    reveal: (claim) => void api.reveal(claim).catch(fail('errReveal')),
     save: async (claim) => {
       await api.saveClaims([claim]);
-      toast(`Saved ${claim.value} · ${claim.model}${claim.recipe ? ` · ${claim.recipe}` : ''}`);
+      toast(t('toastSaved', claim.value, `${claim.model}${claim.recipe ? ` · ${claim.recipe}` : ''}`));
       reload();
     },
     remove: (claim) =>
       void api
         .deleteClaims([claim.id])
         .then((deleted) => {
-          toast(`Deleted ${claim.value} · ${claim.model}`, 'info', deleted);
+          toast(t('toastDeleted', claim.value, claim.model), 'info', deleted);
           reload();
         })
-        .catch(fail('Could not delete')),
+        .catch(fail('errDelete')),
   };
 
-  const undo = (t: Toast) => {
-    setToasts((all) => all.filter((x) => x.id !== t.id));
-    if (t.undo?.length) void api.restoreClaims(t.undo).then(reload).catch(fail('Could not undo'));
+  const undo = (item: Toast) => {
+    setToasts((all) => all.filter((x) => x.id !== item.id));
+    if (item.undo?.length) void api.restoreClaims(item.undo).then(reload).catch(fail('errUndo'));
   };
 
   const saveJudgment = async (r: SurveyRow, judgment: string) => {
@@ -167,7 +170,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
       updated_at: nowTimestamp(now()),
     };
     await api.saveClaims([claim]);
-    toast(`Recorded: ${STAGE_LABELS[stage]} not disclosed by ${choice.label}`);
+    toast(t('toastRecordedUndisclosed', stageLabel(stage), choice.label));
     reload();
   };
 
@@ -178,7 +181,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
       const src = report.source;
       choices.set(report.url, {
         url: report.url,
-        label: `This tab: ${src.title || report.url}`,
+        label: t('thisTabSource', src.title || report.url),
         source: { url: report.url, title: src.title, kind: src.kind, publisher: src.publisher, published: src.published },
       });
     }
@@ -203,35 +206,52 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
   const pageCount = page?.report?.order.length ?? 0;
   return (
     <div class="panel">
-      <nav class="tabs" role="tablist" aria-label="Views">
+      <nav class="tabs" role="tablist" aria-label={t('views')}>
         <button type="button" role="tab" aria-selected={view === 'survey'} data-testid="tab-survey" onClick={() => setView('survey')}>
-          Survey
+          {t('tabSurvey')}
         </button>
         <button type="button" role="tab" aria-selected={view === 'model'} disabled={!row} data-testid="tab-model" onClick={() => setView('model')}>
-          {row ? row.model : 'Model'}
+          {row ? row.model : t('colModel')}
         </button>
         <button type="button" role="tab" aria-selected={view === 'page'} data-testid="tab-page" onClick={() => setView('page')}>
-          This page{pageCount ? ` (${pageCount})` : ''}
+          {t('thisPage')}
+          {pageCount ? ` (${pageCount})` : ''}
         </button>
       </nav>
       <main class="view">
         {loadError && (
           <p class="error pad" role="alert">
-            Could not read the store: {loadError}. Close and reopen the panel; if it persists, reload the extension.
+            {t('errStoreRead', loadError)}
           </p>
         )}
-        {!data && !loadError && <p class="muted pad">Reading the store…</p>}
+        {!data && !loadError && <p class="muted pad">{t('readingStore')}</p>}
         {data && view === 'survey' && backup?.due && (
           <p class="backup-nudge" role="status" data-testid="panel-backup-reminder">
-            <span>Time for a backup: {backup.reason}.</span>
+            <span>{t('backupTime', backupReason(backup))}</span>
             {api.openOptions && (
               <button type="button" class="link" onClick={() => api.openOptions?.()}>
-                Back up…
+                {t('backUpEllipsis')}
               </button>
             )}
           </p>
         )}
-        {data && view === 'survey' && (rows.length === 0 ? <EmptyState /> : <SurveyView rows={indexed} complete={complete} filters={filters} sort={sort} onFilters={setFilters} onSort={setSort} onOpen={open} onJudgment={saveJudgment} onExport={exportRows} />)}
+        {data &&
+          view === 'survey' &&
+          (rows.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <SurveyView
+              rows={indexed}
+              complete={complete}
+              filters={filters}
+              sort={sort}
+              onFilters={setFilters}
+              onSort={setSort}
+              onOpen={open}
+              onJudgment={saveJudgment}
+              onExport={exportRows}
+            />
+          ))}
         {data && view === 'model' && row && (
           <ModelView
             row={row}
@@ -253,7 +273,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
             actions={claimActions}
             onCorrectSource={async (source: SourceOverride) => {
               const n = await api.correctSource(source);
-              toast(`Source corrected on ${n} claim${n === 1 ? '' : 's'}`);
+              toast(plural(n, 'sourceCorrectedOne', 'sourceCorrectedMany'));
               reload();
               reloadPage();
             }}
@@ -263,23 +283,23 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
               void api
                 .passage(tabId, id, action)
                 .then((done) => {
-                  if (action === 'reattach' && done) toast('Now select the new passage in the page and choose “Attach here”.');
+                  if (action === 'reattach' && done) toast(t('toastSelectNewPassage'));
                   if (action === 'confirm' && done) reloadPage();
-                  if (!done) toast('The page could not do that; reload it and try again.', 'error');
+                  if (!done) toast(t('errPageCouldNot'), 'error');
                 })
-                .catch(fail(action === 'confirm' ? 'Could not confirm' : 'Could not start re-attaching'));
+                .catch(fail(action === 'confirm' ? 'errConfirm' : 'errReattach'));
             }}
           />
         )}
       </main>
       {toasts.length > 0 && (
         <div class="toasts" role="status" aria-live="polite">
-          {toasts.map((t) => (
-            <div key={t.id} class={`toast toast-${t.tone}`} data-testid="panel-toast">
-              <span>{t.text}</span>
-              {t.undo && (
-                <button type="button" class="link" data-testid="panel-undo" onClick={() => undo(t)}>
-                  Undo
+          {toasts.map((item) => (
+            <div key={item.id} class={`toast toast-${item.tone}`} data-testid="panel-toast">
+              <span>{item.text}</span>
+              {item.undo && (
+                <button type="button" class="link" data-testid="panel-undo" onClick={() => undo(item)}>
+                  {t('undo')}
                 </button>
               )}
             </div>
@@ -294,19 +314,21 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
 function EmptyState() {
   return (
     <section class="empty-state" data-testid="panel-empty">
-      <h2>Start your evidence table</h2>
+      <h2>{t('emptyTitle')}</h2>
       <ol>
         <li>
-          <b>Select</b> a passage on a lab’s blog, model card, README or technical report.
+          <b>{t('stepSelect')}</b> {t('emptySelect')}
         </li>
         <li>
-          <b>Tag</b> it as a claim: the toolbar beside the selection, right-click → “Tag as claim…”, or <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd>.
+          <b>{t('stepTag')}</b> {t('emptyTag')}
+          <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd>
+          {t('fullStop')}
         </li>
         <li>
-          <b>Review</b> it here: one row per model, each stage disclosed or “not disclosed”, every cell back to its quote.
+          <b>{t('stepReview')}</b> {t('emptyReview')}
         </li>
       </ol>
-      <p class="muted">Have a dataset already? Import its JSONL on the options page.</p>
+      <p class="muted">{t('emptyImport')}</p>
     </section>
   );
 }

@@ -5,7 +5,7 @@
  * its values) or "not disclosed" with the date it was last checked.
  */
 import type { Stage } from '../../lib/schema';
-import { STAGE_LABELS } from '../../lib/taxonomy';
+import { stageLabel, t } from '../../lib/i18n';
 import type { StageCell } from '../../lib/survey';
 
 const MAIN_LINE: Stage[] = ['pretrain_midtrain', 'sft_distillation', 'reasoning_rl', 'agentic_rl', 'general_rl', 'opd_merge'];
@@ -17,26 +17,31 @@ export function Pipeline({ stages, onRecordUndisclosed }: { stages: readonly Sta
     const c = cell(stage);
     const disclosed = !!c?.disclosed;
     return (
-      <li key={stage} class={`stage ${disclosed ? 'stage-on' : 'stage-off'} ${branch ? 'stage-branch' : ''}`} data-testid={`stage-${stage}`} data-disclosed={disclosed}>
+      <li
+        key={stage}
+        class={`stage ${disclosed ? 'stage-on' : 'stage-off'} ${branch ? 'stage-branch' : ''}`}
+        data-testid={`stage-${stage}`}
+        data-disclosed={disclosed}
+      >
         <div class="stage-head">
           <span class="stage-dot" aria-hidden="true" />
-          <span class="stage-name">{STAGE_LABELS[stage]}</span>
-          {!disclosed && <span class="stage-nd">not disclosed</span>}
+          <span class="stage-name">{stageLabel(stage)}</span>
+          {!disclosed && <span class="stage-nd">{t('notDisclosed')}</span>}
         </div>
         {disclosed ? (
           <div class="stage-values">
             {c!.items.map((item) => (
-              <span key={item.value} class={`chip kind-${item.kind}`} title={`${item.claimIds.length} claim(s), best evidence ${item.evidence}`}>
+              <span key={item.value} class={`chip kind-${item.kind}`} title={t('chipTitle', item.claimIds.length, item.evidence)}>
                 {item.value}
               </span>
             ))}
           </div>
         ) : (
           <div class="stage-values muted">
-            {c?.lastChecked ? `last checked ${c.lastChecked}` : 'no source read for this stage yet'}
+            {c?.lastChecked ? t('lastChecked', c.lastChecked) : t('noSourceForStage')}
             {onRecordUndisclosed && (
               <button type="button" class="link" onClick={() => onRecordUndisclosed(stage)}>
-                Record not disclosed
+                {t('recordUndisclosed')}
               </button>
             )}
           </div>
@@ -45,7 +50,7 @@ export function Pipeline({ stages, onRecordUndisclosed }: { stages: readonly Sta
     );
   };
   return (
-    <ol class="pipeline" aria-label="Post-training pipeline">
+    <ol class="pipeline" aria-label={t('pipelineAria')}>
       {MAIN_LINE.map((stage) => [node(stage), stage === 'agentic_rl' ? node('vlm_omni_rl', true) : null])}
     </ol>
   );

@@ -1,7 +1,7 @@
 /** The survey table: one row per (model, recipe), searchable, filterable and sortable, windowed for thousands of claims. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
-import { KIND_LABELS, STAGE_LABELS } from '../../lib/taxonomy';
+import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import type { CellItem, SurveyRow } from '../../lib/survey';
 import { EvidenceBadge } from './Badges';
@@ -15,7 +15,7 @@ const WIDE_ROW_HEIGHT = 132;
 const WIDE_MIN = 900;
 
 function cellText(items: readonly CellItem[]): string {
-  return items.length ? items.map((i) => i.value).join(' · ') : 'not disclosed';
+  return items.length ? items.map((i) => i.value).join(' · ') : t('notDisclosed');
 }
 
 /** Props of the survey view. */
@@ -72,89 +72,110 @@ export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, o
   };
 
   return (
-    <section ref={root} class="survey" onKeyDown={onKeyDown} aria-label="Survey">
+    <section ref={root} class="survey" onKeyDown={onKeyDown} aria-label={t('tabSurvey')}>
       <div class="filters" role="search">
         <input
           ref={search}
           type="search"
           class="search"
-          placeholder="Search models, values, quotes, notes  ( / )"
+          placeholder={t('surveySearch')}
           value={filters.text}
           data-testid="survey-search"
           onInput={(e) => set({ text: e.currentTarget.value })}
         />
         <div class="filter-row">
-          <select aria-label="Vendor" value={filters.vendor} onChange={(e) => set({ vendor: e.currentTarget.value })}>
-            <option value="">All vendors</option>
+          <select aria-label={t('vendor')} value={filters.vendor} onChange={(e) => set({ vendor: e.currentTarget.value })}>
+            <option value="">{t('allVendors')}</option>
             {vendors.map((v) => (
               <option key={v} value={v}>
                 {v}
               </option>
             ))}
           </select>
-          <select aria-label="Evidence level" data-testid="filter-evidence" value={filters.evidence} onChange={(e) => set({ evidence: e.currentTarget.value as Evidence | '' })}>
-            <option value="">Any evidence</option>
+          <select
+            aria-label={t('evidenceLevel')}
+            data-testid="filter-evidence"
+            value={filters.evidence}
+            onChange={(e) => set({ evidence: e.currentTarget.value as Evidence | '' })}
+          >
+            <option value="">{t('anyEvidence')}</option>
             {EVIDENCE_LEVELS.map((l) => (
               <option key={l} value={l}>
-                Evidence {l}
+                {t('evidenceN', l)}
               </option>
             ))}
           </select>
-          <select aria-label="Kind" value={filters.kind} onChange={(e) => set({ kind: e.currentTarget.value as ClaimKind | '' })}>
-            <option value="">Any kind</option>
+          <select aria-label={t('fieldKind')} value={filters.kind} onChange={(e) => set({ kind: e.currentTarget.value as ClaimKind | '' })}>
+            <option value="">{t('anyKind')}</option>
             {CLAIM_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {kindLabel(k)}
               </option>
             ))}
           </select>
-          <select aria-label="Stage" value={filters.stage} onChange={(e) => set({ stage: e.currentTarget.value as Stage | '' })}>
-            <option value="">Any stage</option>
+          <select aria-label={t('fieldStage')} value={filters.stage} onChange={(e) => set({ stage: e.currentTarget.value as Stage | '' })}>
+            <option value="">{t('anyStage')}</option>
             {STAGES.map((s) => (
               <option key={s} value={s}>
-                {STAGE_LABELS[s]}
+                {stageLabel(s)}
               </option>
             ))}
           </select>
           <label class="check">
             <input type="checkbox" checked={filters.undisclosedOnly} onChange={(e) => set({ undisclosedOnly: e.currentTarget.checked })} />
-            Has undisclosed
+            {t('hasUndisclosed')}
           </label>
-          <select aria-label="Sort" value={sort} onChange={(e) => onSort(e.currentTarget.value as RowSort)}>
-            <option value="model">Sort: model</option>
-            <option value="evidence">Sort: evidence</option>
-            <option value="updated">Sort: last updated</option>
-            <option value="claims">Sort: claims</option>
+          <select aria-label={t('sort')} value={sort} onChange={(e) => onSort(e.currentTarget.value as RowSort)}>
+            <option value="model">{t('sortModel')}</option>
+            <option value="evidence">{t('sortEvidence')}</option>
+            <option value="updated">{t('sortUpdated')}</option>
+            <option value="claims">{t('sortClaims')}</option>
           </select>
         </div>
         <div class="count-row">
           <p class="count muted" data-testid="survey-count">
-            {visible.length} row{visible.length === 1 ? '' : 's'} · {claimTotal} claim{claimTotal === 1 ? '' : 's'}
-            {visible.length !== rows.length ? ` (of ${rows.length} rows)` : ''}
-            {!complete && ' · loading the rest…'}
+            {plural(visible.length, 'rowsOne', 'rowsMany')} · {plural(claimTotal, 'claimsOne', 'claimsMany')}
+            {visible.length !== rows.length ? t('ofRows', rows.length) : ''}
+            {!complete && t('loadingRest')}
           </p>
-          {onExport && <ExportMenu rows={complete ? visible.length : 0} onExport={(choice) => onExport(visible.map((r) => r.row), choice)} />}
+          {onExport && (
+            <ExportMenu
+              rows={complete ? visible.length : 0}
+              onExport={(choice) =>
+                onExport(
+                  visible.map((r) => r.row),
+                  choice,
+                )
+              }
+            />
+          )}
         </div>
       </div>
       {visible.length === 0 ? (
-        <p class="empty-filter muted">No row matches these filters. Clear the search or pick “Any”.</p>
+        <p class="empty-filter muted">{t('noRowMatches')}</p>
       ) : (
         <div class="table">
           <div class="table-head" aria-hidden="true">
-            <span>Model</span>
-            <span>Evidence</span>
-            <span>RL framework / system</span>
-            <span>Public RL stages and algorithms</span>
-            <span>Design intention</span>
-            <span>Current judgment</span>
+            <span>{t('colModel')}</span>
+            <span>{t('colEvidence')}</span>
+            <span>{t('colFramework')}</span>
+            <span>{t('colStages')}</span>
+            <span>{t('colIntention')}</span>
+            <span>{t('colJudgment')}</span>
           </div>
           <VirtualList
             items={visible}
             rowHeight={wide ? WIDE_ROW_HEIGHT : ROW_HEIGHT}
             focusIndex={focus}
-            label="Survey rows"
+            label={t('surveyRows')}
             renderRow={(item, index) => (
-              <SurveyRowView row={item.row} focused={index === focus} onFocus={() => setFocus(index)} onOpen={() => onOpen(item.row)} onJudgment={(j) => onJudgment(item.row, j)} />
+              <SurveyRowView
+                row={item.row}
+                focused={index === focus}
+                onFocus={() => setFocus(index)}
+                onOpen={() => onOpen(item.row)}
+                onJudgment={(j) => onJudgment(item.row, j)}
+              />
             )}
           />
         </div>
@@ -163,7 +184,19 @@ export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, o
   );
 }
 
-function SurveyRowView({ row, focused, onFocus, onOpen, onJudgment }: { row: SurveyRow; focused: boolean; onFocus(): void; onOpen(): void; onJudgment(j: string): Promise<void> }) {
+function SurveyRowView({
+  row,
+  focused,
+  onFocus,
+  onOpen,
+  onJudgment,
+}: {
+  row: SurveyRow;
+  focused: boolean;
+  onFocus(): void;
+  onOpen(): void;
+  onJudgment(j: string): Promise<void>;
+}) {
   const stageItems = row.stagesAndAlgorithms;
   const missing = row.stages.filter((s) => !s.disclosed).length;
   return (
@@ -174,33 +207,41 @@ function SurveyRowView({ row, focused, onFocus, onOpen, onJudgment }: { row: Sur
           {row.recipe && <span class="recipe"> · {row.recipe}</span>}
         </button>
         <span class="muted small">
-          {row.vendor ?? 'vendor unknown'} · {row.claimCount} claim{row.claimCount === 1 ? '' : 's'} · {row.sourceCount} source{row.sourceCount === 1 ? '' : 's'}
+          {row.vendor ?? t('vendorUnknown')} · {plural(row.claimCount, 'claimsOne', 'claimsMany')} · {plural(row.sourceCount, 'sourcesOne', 'sourcesMany')}
         </span>
-        <span class="muted small">updated {row.lastUpdated.slice(0, 10)}</span>
-        {row.warnings.length > 0 && <span class="warn-count" title={row.warnings.map((w) => w.message).join('\n')}>⚠ {row.warnings.length}</span>}
+        <span class="muted small">{t('updatedOn', row.lastUpdated.slice(0, 10))}</span>
+        {row.warnings.length > 0 && (
+          <span class="warn-count" title={row.warnings.map((w) => w.message).join('\n')}>
+            ⚠ {row.warnings.length}
+          </span>
+        )}
       </div>
       <div class="c-ev">
         <EvidenceBadge level={row.evidence} title={row.evidenceExplanation} />
       </div>
       <div class="c-cell" data-col="framework">
-        <span class="cell-label">Framework / system</span>
+        <span class="cell-label">{t('cellFramework')}</span>
         <span class={row.frameworks.length ? '' : 'nd'}>{cellText(row.frameworks)}</span>
       </div>
       <div class="c-cell" data-col="stages">
-        <span class="cell-label">Stages and algorithms</span>
+        <span class="cell-label">{t('cellStages')}</span>
         <span class={stageItems.length ? '' : 'nd'}>{cellText(stageItems)}</span>
-        <span class="stage-dots" aria-label={`${row.stages.length - missing} of ${row.stages.length} stages disclosed`}>
+        <span class="stage-dots" aria-label={t('stagesDisclosed', row.stages.length - missing, row.stages.length)}>
           {row.stages.map((s) => (
-            <i key={s.stage} class={s.disclosed ? 'on' : 'off'} title={`${STAGE_LABELS[s.stage]}: ${s.disclosed ? s.items.map((i) => i.value).join(', ') : 'not disclosed'}`} />
+            <i
+              key={s.stage}
+              class={s.disclosed ? 'on' : 'off'}
+              title={`${stageLabel(s.stage)}${t('colon')}${s.disclosed ? s.items.map((i) => i.value).join(', ') : t('notDisclosed')}`}
+            />
           ))}
         </span>
       </div>
       <div class="c-cell" data-col="intention">
-        <span class="cell-label">Design intention</span>
+        <span class="cell-label">{t('colIntention')}</span>
         <span class={row.intentions.length ? '' : 'nd'}>{cellText(row.intentions)}</span>
       </div>
       <div class="c-cell c-judgment" data-col="judgment">
-        <span class="cell-label">Current judgment</span>
+        <span class="cell-label">{t('colJudgment')}</span>
         <JudgmentEditor value={row.judgment} onSave={onJudgment} compact />
       </div>
     </div>

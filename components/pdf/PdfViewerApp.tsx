@@ -1,11 +1,13 @@
 /** The PDF viewer page: header (title, page, zoom, find), sidebar (outline, claims), the pages, and the capture UI over them. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useStore } from '../common/store';
-import { kindLabel } from '../../lib/i18n';
+import { kindLabel, plural, t } from '../../lib/i18n';
+import { useLocale } from '../common/i18n';
 import type { OutlineEntry, PdfViewerSession } from './session';
 
 /** Root of the viewer page; `session` does the work, this draws its state. */
 export function PdfViewerApp({ session }: { session: PdfViewerSession }) {
+  useLocale();
   const state = useStore(session.viewer);
   const capture = useStore(session.capture);
   const scroller = useRef<HTMLDivElement>(null);
@@ -21,8 +23,16 @@ export function PdfViewerApp({ session }: { session: PdfViewerSession }) {
   const placed = session.placedClaims();
   return (
     <div class={`pdf-app${state.sidebar ? ' pdf-with-sidebar' : ''}`} data-phase={state.phase}>
-      <header class="pdf-header" role="toolbar" aria-label="PDF viewer">
-        <button type="button" class="pdf-icon" aria-label="Outline and claims" aria-pressed={state.sidebar} title="Outline and claims" onClick={actions.toggleSidebar} data-testid="pdf-sidebar-toggle">
+      <header class="pdf-header" role="toolbar" aria-label={t('pdfViewer')}>
+        <button
+          type="button"
+          class="pdf-icon"
+          aria-label={t('pdfOutlineAndClaims')}
+          aria-pressed={state.sidebar}
+          title={t('pdfOutlineAndClaims')}
+          onClick={actions.toggleSidebar}
+          data-testid="pdf-sidebar-toggle"
+        >
           ☰
         </button>
         <span class="pdf-logo" aria-hidden="true">
@@ -31,7 +41,12 @@ export function PdfViewerApp({ session }: { session: PdfViewerSession }) {
         <div class="pdf-title" title={state.file}>
           <strong data-testid="pdf-title">{state.title || 'PDF'}</strong>
           <span class="pdf-muted" data-testid="pdf-meta">
-            {[state.authors.slice(0, 3).join(', ') + (state.authors.length > 3 ? ' et al.' : ''), state.publisher, state.published, state.arxiv ? `arXiv:${state.arxiv}` : null]
+            {[
+              state.authors.slice(0, 3).join(', ') + (state.authors.length > 3 ? t('etAl') : ''),
+              state.publisher,
+              state.published,
+              state.arxiv ? `arXiv:${state.arxiv}` : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </span>
@@ -39,27 +54,34 @@ export function PdfViewerApp({ session }: { session: PdfViewerSession }) {
         {state.phase === 'ready' && (
           <>
             <PageInput page={state.page} count={state.pageCount} onGo={actions.goToPage} />
-            <div class="pdf-zoom" role="group" aria-label="Zoom">
-              <button type="button" class="pdf-icon" aria-label="Zoom out (Ctrl −)" title="Zoom out (Ctrl −)" onClick={actions.zoomOut} data-testid="pdf-zoom-out">
+            <div class="pdf-zoom" role="group" aria-label={t('pdfZoom')}>
+              <button type="button" class="pdf-icon" aria-label={t('pdfZoomOut')} title={t('pdfZoomOut')} onClick={actions.zoomOut} data-testid="pdf-zoom-out">
                 −
               </button>
-              <button type="button" class="pdf-zoom-value" title="Fit the page width (Ctrl 0)" onClick={actions.fitWidth} data-testid="pdf-zoom">
+              <button type="button" class="pdf-zoom-value" title={t('pdfFitWidth')} onClick={actions.fitWidth} data-testid="pdf-zoom">
                 {Math.round(state.zoom * 100)}%
               </button>
-              <button type="button" class="pdf-icon" aria-label="Zoom in (Ctrl +)" title="Zoom in (Ctrl +)" onClick={actions.zoomIn} data-testid="pdf-zoom-in">
+              <button type="button" class="pdf-icon" aria-label={t('pdfZoomIn')} title={t('pdfZoomIn')} onClick={actions.zoomIn} data-testid="pdf-zoom-in">
                 +
               </button>
             </div>
-            <button type="button" class="pdf-icon" aria-label="Find in document (Ctrl F)" title="Find in document (Ctrl F)" onClick={actions.openFind} data-testid="pdf-find-open">
+            <button
+              type="button"
+              class="pdf-icon"
+              aria-label={t('pdfFindOpen')}
+              title={t('pdfFindOpen')}
+              onClick={actions.openFind}
+              data-testid="pdf-find-open"
+            >
               ⌕
             </button>
             <span class="pdf-counts" data-testid="pdf-counts" aria-live="polite">
               {!state.textReady ? (
-                <span class="pdf-muted">reading text…</span>
+                <span class="pdf-muted">{t('pdfReadingText')}</span>
               ) : (
                 <>
-                  <b>{counts.anchored}</b> claim{counts.anchored === 1 ? '' : 's'}
-                  {counts.orphans > 0 && <span class="pdf-orphans"> · {counts.orphans} orphan{counts.orphans === 1 ? '' : 's'}</span>}
+                  {plural(counts.anchored, 'claimsOne', 'claimsMany')}
+                  {counts.orphans > 0 && <span class="pdf-orphans"> · {plural(counts.orphans, 'orphansOne', 'orphansMany')}</span>}
                 </>
               )}
             </span>
@@ -72,36 +94,36 @@ export function PdfViewerApp({ session }: { session: PdfViewerSession }) {
       {state.phase === 'ready' && !state.sourceUrl && state.title && <SourceUrlBanner onSet={actions.setSourceUrl} />}
 
       {state.sidebar && (
-        <aside class="pdf-sidebar" aria-label="Outline and claims" data-testid="pdf-sidebar">
+        <aside class="pdf-sidebar" aria-label={t('pdfOutlineAndClaims')} data-testid="pdf-sidebar">
           <section>
-            <h2>Claims in this document</h2>
+            <h2>{t('pdfClaimsInDoc')}</h2>
             {placed.length === 0 ? (
-              <p class="pdf-muted">{state.textReady ? 'None painted yet. Select a passage and tag it.' : 'Reading the text…'}</p>
+              <p class="pdf-muted">{state.textReady ? t('pdfNonePainted') : t('pdfReadingTheText')}</p>
             ) : (
               <ul class="pdf-claim-list">
                 {placed.map(({ claim, page }) => (
                   <li key={claim.id}>
                     <button type="button" class="pdf-link" onClick={() => actions.revealClaim(claim.id)} data-testid="pdf-claim-link" title={claim.quote.exact}>
                       <span class={`pdf-kind pdf-kind-${claim.kind}`}>{kindLabel(claim.kind)}</span> {claim.value} · {claim.model}
-                      <span class="pdf-muted"> p. {page}</span>
+                      <span class="pdf-muted"> {t('pdfPageShort', page)}</span>
                     </button>
                   </li>
                 ))}
               </ul>
             )}
-            {capture.orphans.length > 0 && <p class="pdf-orphans">{capture.orphans.length} not found in this version of the document (see the orphan list at the bottom).</p>}
+            {capture.orphans.length > 0 && <p class="pdf-orphans">{t('pdfOrphansNote', capture.orphans.length)}</p>}
           </section>
           <section>
-            <h2>Outline</h2>
-            {state.outline.length ? <Outline entries={state.outline} onOpen={actions.openOutline} /> : <p class="pdf-muted">This PDF has no outline.</p>}
+            <h2>{t('pdfOutline')}</h2>
+            {state.outline.length ? <Outline entries={state.outline} onOpen={actions.openOutline} /> : <p class="pdf-muted">{t('pdfNoOutline')}</p>}
           </section>
         </aside>
       )}
 
-      <main class="pdf-scroll" ref={scroller} tabIndex={-1} aria-label="Pages" data-testid="pdf-scroll">
+      <main class="pdf-scroll" ref={scroller} tabIndex={-1} aria-label={t('pdfPages')} data-testid="pdf-scroll">
         {state.phase === 'loading' && (
           <p class="pdf-status" role="status">
-            Opening the PDF… {state.progress > 0 && state.progress < 1 ? `${Math.round(state.progress * 100)}%` : ''}
+            {t('pdfOpening')} {state.progress > 0 && state.progress < 1 ? `${Math.round(state.progress * 100)}%` : ''}
           </p>
         )}
         {state.phase === 'error' && (
@@ -127,14 +149,14 @@ function PageInput({ page, count, onGo }: { page: number; count: number; onGo: (
   }, [page, editing]);
   return (
     <label class="pdf-page-input">
-      <span class="pdf-sr">Page</span>
+      <span class="pdf-sr">{t('pdfPageLabel')}</span>
       <input
         type="text"
         inputMode="numeric"
         value={text}
         size={4}
         data-testid="pdf-page-input"
-        aria-label={`Page (of ${count})`}
+        aria-label={t('pdfPageOf', count)}
         onFocus={(e) => {
           setEditing(true);
           (e.target as HTMLInputElement).select();
@@ -182,8 +204,8 @@ function FindBar({ session }: { session: PdfViewerSession }) {
       <input
         ref={input}
         type="search"
-        placeholder="Find in document"
-        aria-label="Find in document"
+        placeholder={t('pdfFind')}
+        aria-label={t('pdfFind')}
         value={query}
         data-testid="pdf-find-input"
         onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
@@ -199,15 +221,15 @@ function FindBar({ session }: { session: PdfViewerSession }) {
         }}
       />
       <span class="pdf-muted" data-testid="pdf-find-count" aria-live="polite">
-        {find.searching ? '…' : find.query ? (find.count ? `${find.index + 1} of ${find.count}` : 'no matches') : ''}
+        {find.searching ? '…' : find.query ? (find.count ? t('pdfMatchOf', find.index + 1, find.count) : t('pdfNoMatches')) : ''}
       </span>
-      <button type="button" class="pdf-icon" aria-label="Previous match (Shift Enter)" onClick={() => session.actions.findStep(-1)}>
+      <button type="button" class="pdf-icon" aria-label={t('pdfPrevMatch')} onClick={() => session.actions.findStep(-1)}>
         ↑
       </button>
-      <button type="button" class="pdf-icon" aria-label="Next match (Enter)" onClick={() => session.actions.findStep(1)}>
+      <button type="button" class="pdf-icon" aria-label={t('pdfNextMatch')} onClick={() => session.actions.findStep(1)}>
         ↓
       </button>
-      <button type="button" class="pdf-icon" aria-label="Close (Escape)" onClick={() => session.actions.closeFind()}>
+      <button type="button" class="pdf-icon" aria-label={t('close')} onClick={() => session.actions.closeFind()}>
         ×
       </button>
     </div>
@@ -226,9 +248,16 @@ function SourceUrlBanner({ onSet }: { onSet: (url: string) => void }) {
         onSet(url);
       }}
     >
-      <span>This PDF is a file on this computer. Claims cite a web address: where is this report published?</span>
-      <input type="url" placeholder="https://…" value={url} required onInput={(e) => setUrl((e.target as HTMLInputElement).value)} aria-label="Web address of this report" />
-      <button type="submit">Use this address</button>
+      <span>{t('pdfLocalBanner')}</span>
+      <input
+        type="url"
+        placeholder="https://…"
+        value={url}
+        required
+        onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+        aria-label={t('pdfReportAddress')}
+      />
+      <button type="submit">{t('pdfUseAddress')}</button>
     </form>
   );
 }
@@ -260,10 +289,16 @@ function OpenForm({ onOpen }: { onOpen: (url: string) => void }) {
         if (url.trim()) onOpen(url);
       }}
     >
-      <h1>Open a PDF in Recipe Lens</h1>
-      <p class="pdf-muted">Paste the address of a technical report (https://…, or file:/// when local files are allowed).</p>
-      <input type="url" value={url} placeholder="https://arxiv.org/pdf/…" onInput={(e) => setUrl((e.target as HTMLInputElement).value)} aria-label="PDF address" />
-      <button type="submit">Open</button>
+      <h1>{t('pdfOpenTitle')}</h1>
+      <p class="pdf-muted">{t('pdfOpenHint')}</p>
+      <input
+        type="url"
+        value={url}
+        placeholder="https://arxiv.org/pdf/…"
+        onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+        aria-label={t('pdfAddress')}
+      />
+      <button type="submit">{t('pdfOpen')}</button>
     </form>
   );
 }

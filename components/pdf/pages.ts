@@ -9,6 +9,7 @@
  */
 import { spanBox, stretchFor, type PageText } from '../../lib/pdf';
 import type { PDFPageProxy } from './pdfjs';
+import { t } from '../../lib/i18n';
 
 /** CSS pixels per PDF point at 100 % (96 / 72). */
 export const CSS_UNITS = 96 / 72;
@@ -49,12 +50,15 @@ class PageView {
   building: Promise<void> | null = null;
   lastUsed = 0;
 
-  constructor(readonly pageNumber: number, size: PageSize) {
+  constructor(
+    readonly pageNumber: number,
+    size: PageSize,
+  ) {
     this.el = document.createElement('div');
     this.el.className = 'pdf-page';
     this.el.dataset.page = String(pageNumber);
     this.el.setAttribute('role', 'region');
-    this.el.setAttribute('aria-label', `Page ${pageNumber}`);
+    this.el.setAttribute('aria-label', t('pageN', pageNumber));
     this.resize(size);
   }
 

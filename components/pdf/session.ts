@@ -368,15 +368,14 @@ export class PdfViewerSession {
     if (/^file:/i.test(file)) {
       const allowed = await this.api.fileAccess().catch(() => null);
       if (allowed === false) {
-        help =
-          'Recipe Lens may not read files on this computer yet. Open chrome://extensions, find Recipe Lens, choose Details and turn on “Allow access to file URLs”, then reload this tab.';
+        help = t('pdfFileAccessHelp');
       }
     }
     const missing = /Missing PDF|Unexpected server response \((404|410)\)|HTTP (404|410)/i.test(message);
     this.viewer.set((s) => ({
       ...s,
       phase: 'error',
-      error: missing ? `No PDF at this address (${message}).` : /Invalid PDF/i.test(message) ? 'This address does not serve a PDF.' : `The PDF could not be opened: ${message}`,
+      error: missing ? t('pdfMissing', message) : /Invalid PDF/i.test(message) ? t('pdfNotAPdf') : t('pdfCouldNotOpen', message),
       help,
     }));
     mark('pdfErrorMs');
@@ -440,8 +439,8 @@ export class PdfViewerSession {
       );
       mark('pdfTextMs', performance.now() - started);
       this.viewer.set((s) => ({ ...s, textReady: true }));
-      if (!this.model.text) this.toast('This PDF holds no text (a scanned document?): its passages cannot be tagged or painted.', 'error');
-      else if (this.text!.unreadable.length) this.toast(`The text of page ${this.text!.unreadable.join(', ')} could not be read: passages there cannot be tagged.`, 'error');
+      if (!this.model.text) this.toast(t('pdfNoText'), 'error');
+      else if (this.text!.unreadable.length) this.toast(t('pdfPagesUnreadable', this.text!.unreadable.join(', ')), 'error');
       for (const resolve of this.modelWaiters.splice(0)) resolve(this.model);
       await this.loading;
       if (this.capture.get().claims.length) this.anchorAndPaint();
@@ -449,7 +448,7 @@ export class PdfViewerSession {
     } catch (error) {
       console.warn('Recipe Lens: the document text could not be read', error);
       for (const resolve of this.modelWaiters.splice(0)) resolve(null);
-      this.toast('The text of this PDF could not be read: passages cannot be tagged or painted.', 'error');
+      this.toast(t('pdfTextUnreadable'), 'error');
     }
     void doc;
   }
@@ -755,7 +754,7 @@ export class PdfViewerSession {
       if (!/^https?:$/.test(parsed.protocol)) throw new Error('not http');
       url = normalizeUrl(parsed.href);
     } catch {
-      this.toast('Give the report’s web address, starting with https://', 'error');
+      this.toast(t('pdfGiveAddress'), 'error');
       return;
     }
     this.viewer.set((s) => ({ ...s, sourceUrl: url }));
@@ -1026,16 +1025,16 @@ export class PdfViewerSession {
 
   private async openFormFor(range: Range): Promise<void> {
     await this.ensureUi();
-    if (!this.model) this.toast('Reading the whole document first…');
+    if (!this.model) this.toast(t('pdfReadingFirst'));
     const model = await this.textModel();
     if (!model) return;
     const passage = this.describeRange(model, range);
     if (!passage) {
-      this.toast('The selection holds no text of the document.', 'error');
+      this.toast(t('pdfSelectionNoText'), 'error');
       return;
     }
     if (!this.viewer.get().sourceUrl) {
-      this.toast('This PDF is a file on this computer: give the report’s web address (bar at the top) before tagging.', 'error');
+      this.toast(t('pdfLocalNeedsAddress'), 'error');
       return;
     }
     let storeModels: string[] = [];
@@ -1126,7 +1125,13 @@ export class PdfViewerSession {
       // position may come from another version of the file).
       const position = form.passage.position;
       const where =
-        form.mode === 'new' ? (position && this.model ? this.model.place(position.start, position.end) : null) : form.editing ? (this.placed.get(form.editing.id) ?? null) : null;
+        form.mode === 'new'
+          ? position && this.model
+            ? this.model.place(position.start, position.end)
+            : null
+          : form.editing
+            ? (this.placed.get(form.editing.id) ?? null)
+            : null;
       for (const c of saved) {
         if (where) this.placed.set(c.id, where);
       }
@@ -1298,7 +1303,13 @@ export class PdfViewerSession {
     return {
       url: this.viewer.get().sourceUrl ?? this.viewer.get().file,
       title,
-      source: { title: fields.title, kind: fields.kind, publisher: fields.publisher || null, published: fields.published || null, corrected: !!this.correction },
+      source: {
+        title: fields.title,
+        kind: fields.kind,
+        publisher: fields.publisher || null,
+        published: fields.published || null,
+        corrected: !!this.correction,
+      },
       models: this.source?.models ?? [],
       order: [...anchored.map((c) => c.id), ...(this.anchoredOnce ? orphans : [])],
       orphans: this.anchoredOnce ? orphans : [],
@@ -1322,4 +1333,3 @@ export class PdfViewerSession {
     return { anchored: this.capture.get().claims.length - orphans, orphans };
   }
 }
-

@@ -75,7 +75,7 @@ export function PopupApp({
       <div class="actions">
         {pdf && pdfUrl && (
           <button type="button" class="primary" data-testid="popup-open-pdf" title={pdfUrl} onClick={() => void pdf.open()}>
-            Open in Recipe Lens
+            {t('openInRecipeLens')}
           </button>
         )}
         <button ref={button} type="button" class="primary" onClick={() => void openPanel()}>

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { OptionsApp } from '../../components/options/OptionsApp';
+import { startPageLocale } from '../../components/common/locale';
 import '../../components/options/options.css';
 
-render(<OptionsApp />, document.getElementById('app')!);
+void startPageLocale().then(() => render(<OptionsApp />, document.getElementById('app')!));

@@ -1,12 +1,14 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup/PopupApp';
+import { startPageLocale } from '../../components/common/locale';
 import { callBackground } from '../../lib/messages';
 import { openEvidencePanel } from '../../lib/panel/open';
 import '../../components/popup/popup.css';
 
 async function main() {
   const win = await browser.windows.getCurrent();
+  await startPageLocale();
   render(
     <PopupApp
       loadPage={() => callBackground('tab.page', { windowId: win.id! })}

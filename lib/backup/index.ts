@@ -43,7 +43,10 @@ export const REMIND_AFTER = { changes: 50, days: 14 } as const;
 /** Whether to remind the curator to back up, and why. */
 export interface BackupReminder {
   due: boolean;
+  /** Why, in English. */
   reason: string | null;
+  /** When the reminder is due by time: the days since the last backup (or the first change when there was none). */
+  days?: number;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -77,7 +80,7 @@ export function backupReminder(state: BackupState, now: string, limits: { change
   const since = state.lastBackupAt ?? state.firstChangeAt;
   const days = since ? Math.floor((Date.parse(now) - Date.parse(since)) / DAY) : 0;
   if (days >= limits.days) {
-    return { due: true, reason: `${changed}; ${state.lastBackupAt ? 'the last backup was' : 'the first change was'} ${days} days ago` };
+    return { due: true, reason: `${changed}; ${state.lastBackupAt ? 'the last backup was' : 'the first change was'} ${days} days ago`, days };
   }
   return { due: false, reason: null };
 }

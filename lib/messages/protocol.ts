@@ -96,7 +96,7 @@ export const pageToBackground = {
   /** The curator's settings. */
   'settings.get': z.object({}),
   /** Changes some of the curator's settings. */
-  'settings.set': z.object({ pdfAutoOpen: z.boolean().optional() }),
+  'settings.set': z.object({ pdfAutoOpen: z.boolean().optional(), locale: z.enum(['auto', 'en', 'zh_CN']).optional() }),
 } as const;
 
 /** Requests the background may send to a tab's content script. */
@@ -132,6 +132,8 @@ export interface PageReport {
 export interface CuratorSettings {
   /** PDF navigations open in Recipe Lens's viewer. */
   pdfAutoOpen: boolean;
+  /** The language of the extension's pages: 'auto' follows the browser. */
+  locale: 'auto' | 'en' | 'zh_CN';
 }
 
 /** How many of each record kind. */
@@ -185,6 +187,8 @@ export interface BackupStatus {
   changes: number;
   due: boolean;
   reason: string | null;
+  /** When due by time: the days since the last backup (or the first change). */
+  days?: number;
 }
 
 /** Response types, per call. */

@@ -320,6 +320,7 @@ export function deriveRows(
         code: 'stale',
         claimId: null,
         message: `No claim has been updated since ${newestClaim.slice(0, 10)}, more than ${months} ${months === 1 ? 'month' : 'months'} ago. Re-check the sources.`,
+        args: [newestClaim.slice(0, 10), String(months)],
       });
     }
 

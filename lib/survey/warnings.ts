@@ -13,7 +13,10 @@ export type WarningCode = 'version_extrapolation' | 'a_without_report' | 'third_
 export interface Warning {
   code: WarningCode;
   claimId: string | null;
+  /** The warning in English. */
   message: string;
+  /** What the message names, for showing it in another language: the claim's model then the source's models (`version_extrapolation`), the date and the months (`stale`). */
+  args?: string[];
 }
 
 function listNames(names: readonly string[]): string {
@@ -38,6 +41,7 @@ export function claimWarnings(claim: ClaimRecord): Warning[] {
       code: 'version_extrapolation',
       claimId: claim.id,
       message: `The claim is about “${claim.model}” but the source is about ${listNames(about)}. Don’t carry claims across versions.`,
+      args: [claim.model, ...about],
     });
   }
   if (claim.evidence === 'A' && claim.source.kind !== 'technical_report') {

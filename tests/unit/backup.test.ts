@@ -21,6 +21,7 @@ describe('the backup reminder', () => {
     expect(backupReminder({ lastBackupAt: '2026-11-15T10:00:00Z', changes: 1, firstChangeAt: '2026-11-20T10:00:00Z' }, NOW)).toEqual({
       due: true,
       reason: '1 record changed since the last backup; the last backup was 14 days ago',
+      days: 14,
     });
     expect(backupReminder({ lastBackupAt: null, changes: 3, firstChangeAt: '2026-11-01T10:00:00Z' }, NOW).reason).toBe(
       '3 records changed since you started, and no backup yet; the first change was 28 days ago',

@@ -82,7 +82,7 @@ describe('upgrading from version 2', () => {
     // Another file (a new arXiv version) at another URL still finds the report's claims by its arXiv id; its URL finds the rest.
     const other = await claimsForPdf(db, { url: 'https://example.org/old.pdf', fingerprint: 'another-file', arxiv: '2501.12948' });
     expect(other.map((c) => c.id).sort()).toEqual(['clm_v2_pdf_0001', 'clm_v2_pdf_0003']);
-    expect(await getSettings(db)).toEqual({ pdfAutoOpen: false });
+    expect(await getSettings(db)).toEqual({ pdfAutoOpen: false, locale: 'auto' });
     db.close();
   });
 

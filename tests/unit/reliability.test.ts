@@ -146,10 +146,10 @@ describe('the background keeps no state that a restart would lose', () => {
 
   it('a setting changed before a restart holds after it (autoOpen)', async () => {
     const before = await startWorker();
-    expect(await dispatch(before.table, msg('settings.set', { pdfAutoOpen: true }), pageSender as never)).toEqual({ ok: true, data: { pdfAutoOpen: true } });
+    expect(await dispatch(before.table, msg('settings.set', { pdfAutoOpen: true }), pageSender as never)).toEqual({ ok: true, data: { pdfAutoOpen: true, locale: 'auto' } });
     await stopWorker(before.handlers);
     const after = await startWorker();
-    expect(await dispatch(after.table, msg('settings.get', {}), pageSender as never)).toEqual({ ok: true, data: { pdfAutoOpen: true } });
+    expect(await dispatch(after.table, msg('settings.get', {}), pageSender as never)).toEqual({ ok: true, data: { pdfAutoOpen: true, locale: 'auto' } });
   });
 
   it('an import previewed before a restart is committed after it from the text the page still holds (previews)', async () => {

@@ -346,7 +346,7 @@ describe('claimWarnings', () => {
 
   it('says which models the source is about', () => {
     const [w] = claimWarnings(claim({ model: 'Qwen3.6', evidence: 'B', source: src('Qwen3.5 blog') }));
-    expect(w).toEqual({ code: 'version_extrapolation', claimId: 'clm_test000001', message: expect.stringContaining('“Qwen3.5”') });
+    expect(w).toEqual({ code: 'version_extrapolation', claimId: 'clm_test000001', message: expect.stringContaining('“Qwen3.5”'), args: ['Qwen3.6', 'Qwen3.5'] });
   });
 
   it('flags level A outside technical reports, and third-party sources', () => {

@@ -1,0 +1,13 @@
+/** The language setting of the extension pages, read through the background. */
+import { startLocale, type LocaleChoice } from '../../lib/i18n';
+import { callBackground } from '../../lib/messages';
+
+/** The stored language choice ('auto' when the background cannot tell). */
+export async function readLocaleSetting(): Promise<LocaleChoice> {
+  return (await callBackground('settings.get', {})).locale ?? 'auto';
+}
+
+/** Puts an extension page in the curator's language and keeps it there; resolves once the first paint can start. */
+export function startPageLocale(): Promise<() => void> {
+  return startLocale(readLocaleSetting);
+}
