@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, unit tests, build, then end-to-end tests in real Chromium.
+// `npm test`: type-check, lint and format check (Biome), unit tests, build, then end-to-end tests in real Chromium.
 // Ends with one plain line `N passed, N failed` counting unit and end-to-end tests together.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +27,7 @@ function counts(file) {
 }
 
 step('type-check', bin('tsc'), ['--noEmit']);
+step('lint and format check (Biome)', bin('biome'), ['check', '.']);
 step('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`]);
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
 if (!chromium) {

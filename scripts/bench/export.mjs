@@ -3,11 +3,8 @@
 // transaction), then exported to JSONL from the options page and from the evidence panel.
 // It empties the store first (by restoring an empty backup), so run it in a browser of its own or after
 // benchmarks that no longer need their records. Used by run.mjs; `node scripts/bench/export.mjs` runs it alone.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { EXTENSION_DIR, ensureExtensionBuilt } from './build.mjs';
+import { statSync } from 'node:fs';
+import { runAlone } from './suites.mjs';
 import { generateStore } from './panel.mjs';
 
 const IMPORT_RUNS = 3;
@@ -196,32 +193,4 @@ export function exportGoals(result) {
   ];
 }
 
-async function standalone() {
-  ensureExtensionBuilt();
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-bench-export-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const result = await benchExport({ context, extensionId: new URL(worker.url()).host });
-    for (const g of exportGoals(result)) console.log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
-  } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await standalone();
+await runAlone(import.meta.url, benchExport, exportGoals);

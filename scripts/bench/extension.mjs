@@ -153,11 +153,12 @@ export async function traceMainThread(context, page, pageUrl, fn) {
   const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => {
-    for (const ev of e.value) if (ev.name === 'RunTask' || ev.name === 'thread_name' || ev.name === 'TracingStartedInBrowser') events.push(ev);
+    for (const ev of e.value) if (ev.ph === 'X' || ev.name === 'thread_name' || ev.name === 'TracingStartedInBrowser') events.push(ev);
   });
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['toplevel', '__metadata', 'disabled-by-default-devtools.timeline'], excludedCategories: ['*'] },
+    // devtools.timeline names what ran inside a task (script evaluation and calls with their file, style, layout, paint, GC).
+    traceConfig: { includedCategories: ['toplevel', '__metadata', 'devtools.timeline', 'disabled-by-default-devtools.timeline'], excludedCategories: ['*'] },
     transferMode: 'ReportEvents',
   });
   let result;
@@ -172,9 +173,27 @@ export async function traceMainThread(context, page, pageUrl, fn) {
   const frame = frames.find((f) => f.url === pageUrl) ?? frames.find((f) => f.isOutermostMainFrame);
   const pid = frame?.processId;
   const main = events.find((e) => e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain');
-  const tasks = events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === pid && (!main || e.tid === main.tid))
+  const onMain = events.filter((e) => e.ph === 'X' && e.pid === pid && (!main || e.tid === main.tid));
+  const tasks = onMain
+    .filter((e) => e.name === 'RunTask')
     .map((e) => ({ ts: e.ts / 1000, dur: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
+  // What the long tasks spent their time on: the events directly inside them, by name (and script file).
+  const inner = onMain.filter((e) => e.name !== 'RunTask' && e.dur);
+  for (const task of tasks) {
+    if (task.dur <= 50) continue;
+    const start = task.ts * 1000;
+    const end = start + task.dur * 1000;
+    // Scheduler wrappers say nothing about the work: look through them.
+    const within = inner.filter((e) => e.ts >= start && e.ts + e.dur <= end && !/^(ThreadControllerImpl::RunTask|BlinkScheduler_|SequenceManager|ThreadPool_)/.test(e.name));
+    const top = within.filter((e) => !within.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur));
+    const parts = new Map();
+    for (const e of top) {
+      const file = e.args?.data?.url ? ` ${String(e.args.data.url).split('/').slice(-2).join('/')}` : '';
+      const key = `${e.name}${file}`;
+      parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+    }
+    task.parts = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
+  }
   return { result, tasks, traced: pid !== undefined };
 }
 
@@ -193,6 +212,8 @@ export function summarize(tasks) {
     tasksOver50Cpu: tasks.filter((t) => t.cpu > 50).length,
     cpuMs: tasks.reduce((n, t) => n + t.cpu, 0),
     longest: [...long].sort((a, b) => b.dur - a.dur).slice(0, 5).map((t) => [Math.round(t.dur), Math.round(t.cpu)]),
+    // What the longest tasks were made of (trace events directly inside them).
+    longestParts: [...long].sort((a, b) => b.dur - a.dur).slice(0, 3).map((t) => `${Math.round(t.dur)} ms: ${(t.parts ?? []).join(', ') || 'no detail'}`),
   };
 }
 
@@ -287,6 +308,7 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
     log(
       `open tab: ${out.openTab.painted}/${expected} painted ${fmtMs(out.openTab.timeToPaintedMs)} after the import started; longest main-thread task ${out.openTab.maxTaskMs.toFixed(0)} ms wall, ${out.openTab.maxTaskCpuMs.toFixed(0)} ms CPU (${out.openTab.tasksOver50} over 50 ms wall, ${out.openTab.tasksOver50Cpu} by CPU)`,
     );
+    for (const line of out.openTab.longestParts) log(`  open tab long task ${line}`);
 
     const fresh = await browser.context.newPage();
     const traced2 = await traceMainThread(browser.context, fresh, url, async () => {

@@ -1,11 +1,7 @@
 // Evidence-panel benchmark: 10,000 claims over 500 models imported through the options page, then the
 // survey's first paint and the cost of each filter keystroke, measured in the panel page in real Chromium.
 // Used by run.mjs; `node scripts/bench/panel.mjs` runs it alone.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { EXTENSION_DIR, ensureExtensionBuilt } from './build.mjs';
+import { runAlone } from './suites.mjs';
 import { createRandom } from './prng.mjs';
 
 const KINDS = ['stage', 'algorithm', 'framework', 'reward', 'system', 'intention', 'undisclosed'];
@@ -104,9 +100,10 @@ export async function benchPanel({ context, extensionId, log = console.log }) {
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
     await panel.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 60_000 });
     firstPaints.push(await panel.evaluate(() => window.__firstRow));
+    // Every row arrives before the panel closes: the next run starts with the service worker idle, as a curator's would.
+    await panel.waitForFunction(() => !document.querySelector('[data-testid=survey-count]')?.textContent?.includes('loading'), null, { timeout: 60_000 });
+    await panel.waitForTimeout(500);
     if (run === 0) {
-      // Keystrokes are measured once every row has arrived.
-      await panel.waitForFunction(() => !document.querySelector('[data-testid=survey-count]')?.textContent?.includes('loading'), null, { timeout: 60_000 });
       const times = await panel.evaluate(async () => {
         const input = document.querySelector('[data-testid=survey-search]');
         const out = [];
@@ -145,32 +142,4 @@ export function panelGoals(result) {
   ];
 }
 
-async function standalone() {
-  ensureExtensionBuilt();
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-bench-panel-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const result = await benchPanel({ context, extensionId: new URL(worker.url()).host });
-    for (const g of panelGoals(result)) console.log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
-  } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await standalone();
+await runAlone(import.meta.url, benchPanel, panelGoals);

@@ -2,11 +2,7 @@
 // — in the real viewer — the time to the first drawn page, to read the whole text and anchor the 200 claims,
 // and the frame times while the curator scrolls through it. Used by run.mjs; `node scripts/bench/pdf.mjs`
 // runs it alone.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { EXTENSION_DIR, ensureExtensionBuilt } from './build.mjs';
+import { runAlone } from './suites.mjs';
 
 const PAGES = 100;
 const CLAIMS_PER_PAGE = 2;
@@ -198,33 +194,4 @@ export function pdfGoals(result) {
   ];
 }
 
-async function standalone() {
-  ensureExtensionBuilt();
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-bench-pdf-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const result = await benchPdf({ context, extensionId: new URL(worker.url()).host });
-    for (const g of pdfGoals(result)) console.log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
-  } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await standalone();
+await runAlone(import.meta.url, benchPdf, pdfGoals);

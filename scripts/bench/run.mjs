@@ -7,6 +7,9 @@
 // 2. Through the real extension: the content script's cost on a page with
 //    nothing stored, long tasks while 500 imported claims are painted on a
 //    ~2 MB page, and the content-script bundle size.
+// 3. The other suites through the extension (suites.mjs): the evidence panel
+//    with 10,000 claims, export and import of 10,000 records, the PDF viewer.
+// BENCH_ONLY=anchoring,panel,transfer,pdf picks parts (default: all).
 // Prints one `ratio` line per comparison and one `goal` line per goal, and
 // writes everything to bench/results/ (see docs/benchmarks.md).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,11 +18,15 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { bundlePageBench, ensureExtensionBuilt, ROOT } from './build.mjs';
 import { generatePage } from './corpus.mjs';
+import { runSuites, SUITES } from './suites.mjs';
 import { bundleSize, CHROMIUM_FLAGS, chromiumPath, longTasks, median, pageLoadCost, summarize, traceMainThread } from './extension.mjs';
 
 const SHARED = path.resolve(ROOT, '..', 'shared', 'fixtures');
 const RESULTS = path.join(ROOT, 'bench', 'results');
 const QUICK = process.env.BENCH_QUICK === '1';
+/** The parts to run: `BENCH_ONLY` (comma-separated), else all. */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+const wants = (part) => !ONLY || ONLY.has(part);
 
 /** Generated pages: ~2 MB of rendered text and 500 passages each. */
 const GENERATED = (QUICK ? [1] : [1, 2]).map((seed) => ({
@@ -205,6 +212,13 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   log(`Recipe Lens anchoring benchmark${QUICK ? ' (quick)' : ''} — ${os.cpus().length} CPUs, load average ${loadAtStart.toFixed(1)}`);
   ensureExtensionBuilt(log);
+  const suiteNames = Object.keys(SUITES).filter(wants);
+  if (!wants('anchoring')) {
+    const suites = await runSuites(suiteNames, log);
+    const report = { startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, machine: { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg()[0] }, problems: suites.problems, suites: suites.results, summary: { goals: suites.goals } };
+    finish(report, suites.goals, suites.problems);
+    return;
+  }
   const { code: bundle, apacheMissing } = await bundlePageBench();
   if (apacheMissing) log(`peer unavailable: @apache-annotator/dom cannot run: ${apacheMissing}`);
 
@@ -258,7 +272,11 @@ async function main() {
   const expectedPainted = unedited.runs.ours.counts.right;
   let tasks = null;
   try {
-    tasks = await longTasks({ url: bigPassages.page.url, pages: served, jsonl: claimsJsonl(bigPassages.page, bigPassages.passages), expected: expectedPainted, log });
+    const jsonl = claimsJsonl(bigPassages.page, bigPassages.passages);
+    // Kept for looking into the long tasks alone (see docs/benchmarks.md).
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(path.join(RESULTS, 'long-task-claims.jsonl'), jsonl);
+    tasks = await longTasks({ url: bigPassages.page.url, pages: served, jsonl, expected: expectedPainted, log });
   } catch (error) {
     problems.push(`long-task measurement through the extension failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
     log(problems.at(-1));
@@ -338,7 +356,19 @@ async function main() {
       `longest main-thread task ${lt.maxTaskMs.toFixed(0)} ms wall (${lt.maxTaskCpuMs.toFixed(0)} ms CPU) while the extension anchored and painted ${lt.painted}/${lt.expected} claims in an open tab${library}`,
     );
   } else goal('no-long-task-over-50ms', false, `not measured through the extension${library}`);
+  if (suiteNames.length) {
+    const suites = await runSuites(suiteNames, log);
+    report.suites = suites.results;
+    goals.push(...suites.goals);
+    problems.push(...suites.problems);
+  }
   report.summary.goals = goals;
+  finish(report, goals, problems);
+}
+
+/** Prints the problems and goal lines, and writes the results. */
+function finish(report, goals, problems) {
+  const machine = report.machine;
   log('');
   for (const p of problems) log(`problem: ${p}`);
   for (const g of goals) log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
