@@ -197,6 +197,15 @@ export async function badgeFor(worker: Worker, url: string): Promise<string> {
   }, url);
 }
 
+/** The browser-neutral driver of the shared scenarios (tests/e2e/scenarios), over Chromium. */
+export function chromiumDriver(browser: ExtensionBrowser): import('./scenarios/capture').ExtensionDriver {
+  return {
+    newPage: () => browser.context.newPage(),
+    storedClaims: () => storedClaims(browser.worker),
+    badgeFor: (url) => badgeFor(browser.worker, url),
+  };
+}
+
 /** Normalises white space the way the tests compare passages. */
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
