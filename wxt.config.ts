@@ -37,7 +37,11 @@ export default defineConfig({
     // The PDF viewer fetches the PDFs a curator opens (any site, or a local file when the browser allows it).
     host_permissions: ['http://*/*', 'https://*/*', 'file:///*'],
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } } } }
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } },
+          },
+        }
       : {}),
     action: { default_title: 'Recipe Lens' },
     commands: {
@@ -48,6 +52,10 @@ export default defineConfig({
       'open-panel': {
         suggested_key: { default: 'Alt+Shift+E' },
         description: '__MSG_cmdOpenPanel__',
+      },
+      'find-claims': {
+        suggested_key: { default: 'Alt+Shift+F' },
+        description: '__MSG_cmdFindClaims__',
       },
     },
   }),

@@ -8,6 +8,7 @@ import { ClaimForm } from './ClaimForm';
 import { Toasts } from './Toasts';
 import { Toolbar } from './Toolbar';
 import { OrphanList } from './OrphanList';
+import { FinderList } from './FinderList';
 import type { CaptureActions, CaptureState } from './state';
 
 /** Root component of the capture UI. */
@@ -20,8 +21,12 @@ export function CaptureApp({ store, actions }: { store: Store<CaptureState>; act
   return (
     <div class="rl-root">
       {state.toolbar && !state.form && <Toolbar at={state.toolbar} actions={actions} reattaching={reattaching} />}
-      {state.form && <ClaimForm key={`${state.form.mode}:${state.form.editing?.id ?? state.form.passage.quote.exact}`} session={state.form} actions={actions} />}
-      {state.card && !state.form && cardClaims.length > 0 && <ClaimCard claims={cardClaims} at={state.card.at} pinned={state.card.pinned} actions={actions} changed={state.changed} />}
+      {state.form && (
+        <ClaimForm key={`${state.form.mode}:${state.form.editing?.id ?? state.form.passage.quote.exact}`} session={state.form} actions={actions} />
+      )}
+      {state.card && !state.form && cardClaims.length > 0 && (
+        <ClaimCard claims={cardClaims} at={state.card.at} pinned={state.card.pinned} actions={actions} changed={state.changed} />
+      )}
       {state.disconnected && (
         <div class="rl-toasts" role="alert">
           <div class="rl-toast rl-toast-error" data-testid="disconnected">
@@ -29,6 +34,7 @@ export function CaptureApp({ store, actions }: { store: Store<CaptureState>; act
           </div>
         </div>
       )}
+      {state.finder && !state.form && actions.finder && <FinderList finder={state.finder} actions={actions.finder} />}
       {!state.form && <OrphanList orphans={orphans} open={state.orphanList} reattaching={reattaching} actions={actions} />}
       <Toasts toasts={state.toasts} actions={actions} />
     </div>

@@ -1,6 +1,7 @@
 /** The state of the in-page capture UI (toolbar, claim form, claim card, notices) and the actions it can ask for. */
 import type { ClaimRecord, Evidence } from '../../lib/schema';
 import type { ClaimFormValues, Passage, SourceFields } from '../../lib/capture/draft';
+import type { FinderCandidate } from '../../lib/messages/protocol';
 
 /** Where to place a floating element, in viewport pixels. */
 export interface Point {
@@ -21,6 +22,19 @@ export interface FormSession {
   editing: ClaimRecord | null;
   at: Point;
   saving: boolean;
+  error: string | null;
+  /** The finder candidate this form accepts (its key), if any: once saved it leaves the finder's list. */
+  candidate?: string | null;
+}
+
+/** The claim finder's list on this page. */
+export interface FinderState {
+  status: 'running' | 'done' | 'error';
+  /** Candidates in document order. */
+  items: FinderCandidate[];
+  talksAboutRl: boolean;
+  /** Offer "record as not disclosed": the page talks about RL but names no stage or algorithm. */
+  suggestUndisclosed: boolean;
   error: string | null;
 }
 
@@ -48,6 +62,8 @@ export interface CaptureState {
   toasts: Toast[];
   /** The extension was reloaded or updated: this page must be reloaded to keep working. */
   disconnected: boolean;
+  /** The claim finder's list, while it is open. */
+  finder: FinderState | null;
 }
 
 /** The empty state. */
@@ -62,6 +78,7 @@ export const initialCaptureState: CaptureState = {
   orphanList: false,
   toasts: [],
   disconnected: false,
+  finder: null,
 };
 
 /** What the UI can ask the page wiring to do. */
@@ -82,4 +99,20 @@ export interface CaptureActions {
   attachHere(): Promise<void>;
   cancelReattach(): void;
   toggleOrphans(): void;
+  /** The claim finder's actions, where the page offers it. */
+  finder?: FinderActions;
+}
+
+/** What the claim finder's list can ask for. */
+export interface FinderActions {
+  /** Opens the claim form prefilled from a finder candidate. */
+  acceptCandidate(key: string): void;
+  /** Dismisses a finder candidate for good on this page. */
+  dismissCandidate(key: string): Promise<void>;
+  /** Scrolls to a finder candidate's sentence and marks it. */
+  showCandidate(key: string): void;
+  /** Opens the claim form prefilled as "not disclosed" for this page. */
+  recordUndisclosed(): void;
+  /** Closes the finder's list and takes its candidates off the page. */
+  closeFinder(): void;
 }

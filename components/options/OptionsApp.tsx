@@ -6,6 +6,7 @@ import { BackupPanel } from './BackupPanel';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';
 import { PdfSettings } from './PdfSettings';
+import { FinderSettings } from './FinderSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { t } from '../../lib/i18n';
 import { useLocale } from '../common/i18n';
@@ -124,6 +125,7 @@ export function OptionsApp() {
 
       <ExportPanel version={version} />
       <PdfSettings />
+      <FinderSettings />
     </main>
   );
 }

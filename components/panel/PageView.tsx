@@ -4,6 +4,7 @@ import { SOURCE_KINDS, type ClaimRecord, type SourceKind, type SourceOverride } 
 import type { ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
 import { ClaimItem, type ClaimActions } from './ClaimItem';
+import { FinderSection, type FinderCall } from './FinderSection';
 
 /** Props of the page view. */
 export interface PageViewProps {
@@ -13,10 +14,12 @@ export interface PageViewProps {
   actions: ClaimActions;
   onCorrectSource(source: SourceOverride): Promise<void>;
   onPassage(id: string, action: 'reattach' | 'confirm'): void;
+  /** Runs the claim finder in the tab, or acts on one of its candidates there (absent: no finder offered). */
+  onFinder?: FinderCall;
 }
 
 /** The page view. */
-export function PageView({ page, claims, models, actions, onCorrectSource, onPassage }: PageViewProps) {
+export function PageView({ page, claims, models, actions, onCorrectSource, onPassage, onFinder }: PageViewProps) {
   if (!page) return <p class="muted pad">{t('readingActiveTab')}</p>;
   const report = page.report;
   if (!report)
@@ -33,6 +36,7 @@ export function PageView({ page, claims, models, actions, onCorrectSource, onPas
   return (
     <section class="page-view" aria-label={t('thisPage')} data-testid="page-view">
       <SourceEditor url={report.url} source={report.source} onSave={onCorrectSource} />
+      {onFinder && <FinderSection url={report.url} call={onFinder} revision={report} />}
       {ordered.length === 0 ? (
         <div class="empty small">
           <p>

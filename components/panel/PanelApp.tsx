@@ -289,6 +289,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
                 })
                 .catch(fail(action === 'confirm' ? 'errConfirm' : 'errReattach'));
             }}
+            onFinder={api.finder && page && page.tabId >= 0 ? (action, key) => api.finder!(page.tabId, action, key) : undefined}
           />
         )}
       </main>

@@ -16,6 +16,8 @@ export interface PanelApi {
   correctSource(source: SourceOverride): Promise<number>;
   /** Asks the tab to re-attach an orphan (the curator selects its new passage there) or to confirm drifted text. */
   passage(tabId: number, id: string, action: 'reattach' | 'confirm'): Promise<boolean>;
+  /** Runs the claim finder in a tab, or accepts or dismisses one of its candidates there, or records the page as not disclosed. */
+  finder?(tabId: number, action: 'run' | 'accept' | 'dismiss' | 'undisclosed', key?: string): Promise<ResponseOf<'tab.finder'>>;
   /** Calls back when claims change anywhere; returns an unsubscribe function. */
   onChange(callback: () => void): () => void;
   /** Calls back when the active tab (or its page) changes; returns an unsubscribe function. */

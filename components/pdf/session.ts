@@ -263,6 +263,11 @@ export class PdfViewerSession {
           return { started: true };
         },
         'passage.confirm': async ({ id }) => ({ confirmed: await this.confirmText(id) }),
+        // The claim finder works on web pages; the viewer says so instead of pretending to have looked.
+        'finder.run': () => Promise.reject(new Error(t('finderPdfNotYet'))),
+        'finder.accept': () => Promise.reject(new Error(t('finderPdfNotYet'))),
+        'finder.dismiss': () => Promise.reject(new Error(t('finderPdfNotYet'))),
+        'finder.undisclosed': () => Promise.reject(new Error(t('finderPdfNotYet'))),
       }),
     );
     this.cleanups.push(

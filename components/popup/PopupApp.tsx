@@ -1,6 +1,6 @@
 /** The toolbar popup: what Recipe Lens sees on this page, and the way to the evidence panel. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ResponseOf } from '../../lib/messages';
+import type { FinderReport, ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
 import { useLocale } from '../common/i18n';
 
@@ -12,18 +12,23 @@ export function PopupApp({
   openPanel,
   openOptions,
   pdf,
+  find,
 }: {
   loadPage: () => Promise<TabPage>;
   openPanel: () => Promise<void>;
   openOptions: () => void;
   /** The PDF the tab shows (null: none) and how to open it in Recipe Lens's viewer. */
   pdf?: { find: () => Promise<string | null>; open: () => Promise<void> };
+  /** Runs the claim finder in the tab (the candidates are listed and marked in the page). */
+  find?: (tabId: number) => Promise<FinderReport | null>;
 }) {
   useLocale();
   const [page, setPage] = useState<TabPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const [found, setFound] = useState<FinderReport | null>(null);
+  const [finding, setFinding] = useState(false);
   useEffect(() => {
     pdf
       ?.find()
@@ -69,6 +74,12 @@ export function PopupApp({
               )}
             </p>
             {report.order.length === 0 && <p class="muted">{t('popupStart')}</p>}
+            {found && (
+              <p class="found" data-testid="popup-found">
+                {found.candidates.length ? plural(found.candidates.length, 'finderFoundOne', 'finderFoundMany') : t('finderNone')}
+                {found.suggestUndisclosed && ` ${t('finderUndisclosedLead')}`}
+              </p>
+            )}
           </>
         )}
       </section>
@@ -76,6 +87,23 @@ export function PopupApp({
         {pdf && pdfUrl && (
           <button type="button" class="primary" data-testid="popup-open-pdf" title={pdfUrl} onClick={() => void pdf.open()}>
             {t('openInRecipeLens')}
+          </button>
+        )}
+        {find && page && report && (
+          <button
+            type="button"
+            data-testid="popup-find"
+            disabled={finding}
+            onClick={() => {
+              setFinding(true);
+              setError(null);
+              find(page.tabId)
+                .then(setFound)
+                .catch((e: unknown) => setError(t('finderError', e instanceof Error ? e.message : String(e))))
+                .finally(() => setFinding(false));
+            }}
+          >
+            {finding ? t('finderRunning') : t('finderFind')} <kbd>Alt⇧F</kbd>
           </button>
         )}
         <button ref={button} type="button" class="primary" onClick={() => void openPanel()}>

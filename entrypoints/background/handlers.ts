@@ -15,8 +15,12 @@ import {
   putModel,
   surveyHead,
   putSource,
+  getSettings,
+  dismissedKeys,
+  putDismissal,
   type RecipeDatabase,
 } from '../../lib/db';
+import { siteListed } from '../../lib/finder/sites';
 import { backupReminder, toBackup } from '../../lib/backup';
 import { withLink } from '../../lib/export/links';
 import { commitImport, previewImport } from './imports';
@@ -63,8 +67,9 @@ function stamp(claims: readonly ClaimRecord[], stored: readonly ClaimRecord[], n
 export const contentHandlers: Handlers<ContentCall> = {
   async 'page.claims'({ url }) {
     const d = await db();
-    const [claims, source] = await Promise.all([claimsForUrl(d, url), getSource(d, url)]);
-    return { claims, source: source ?? null };
+    const [claims, source, settings] = await Promise.all([claimsForUrl(d, url), getSource(d, url), getSettings(d)]);
+    // The finder runs by itself only on the sites the curator opted in; elsewhere it costs nothing until asked.
+    return { claims, source: source ?? null, autoFind: siteListed(url, settings.finderSites) };
   },
   async 'page.status'({ anchored, orphans }, sender) {
     const tabId = sender.tab!.id!;
@@ -91,7 +96,10 @@ export const contentHandlers: Handlers<ContentCall> = {
 export const sharedHandlers: Handlers<SharedCall> = {
   async 'claims.save'({ claims }, sender) {
     const d = await db();
-    const stored = await getClaims(d, claims.map((c) => c.id));
+    const stored = await getClaims(
+      d,
+      claims.map((c) => c.id),
+    );
     // A claim saved without a link gets its text-fragment link (built without the page's text).
     const stamped = stamp(claims, stored, nowTimestamp()).map(withLink);
     await putClaims(d, stamped);
@@ -120,6 +128,13 @@ export const sharedHandlers: Handlers<SharedCall> = {
     void notifyChanged(source.url, sender.tab?.id);
     return { updated };
   },
+  async 'dismissals.get'({ url }) {
+    return { keys: await dismissedKeys(await db(), url) };
+  },
+  async 'dismissals.add'({ url, key, sentence }) {
+    await putDismissal(await db(), { url, key, sentence, dismissed_at: nowTimestamp() });
+    return { stored: true };
+  },
 };
 
 /** Answers to calls from the extension's own pages. */
@@ -136,7 +151,11 @@ export const pageHandlers: Handlers<PageCall> = {
   async 'backup.create'() {
     const createdAt = nowTimestamp();
     const contents = await takeBackup(await db(), createdAt);
-    return { text: toBackup(contents, createdAt), createdAt, counts: { claims: contents.claims.length, models: contents.models.length, sources: contents.sources.length } };
+    return {
+      text: toBackup(contents, createdAt),
+      createdAt,
+      counts: { claims: contents.claims.length, models: contents.models.length, sources: contents.sources.length },
+    };
   },
   async 'backup.status'() {
     const state = await getBackupState(await db());
@@ -205,6 +224,14 @@ export const pageHandlers: Handlers<PageCall> = {
     if (action === 'confirm') return { done: (await callTab(tabId, 'passage.confirm', { id })).confirmed };
     await browser.tabs.update(tabId, { active: true });
     return { done: (await callTab(tabId, 'passage.reattach', { id })).started };
+  },
+  async 'tab.finder'({ tabId, action, key }) {
+    if (action === 'run') return { report: await callTab(tabId, 'finder.run', {}), opened: false };
+    if (action === 'dismiss') return { report: null, opened: (await callTab(tabId, 'finder.dismiss', { key: key! })).dismissed };
+    // The form opens in the page: bring its tab forward so the curator sees it.
+    await browser.tabs.update(tabId, { active: true });
+    const { opened } = action === 'accept' ? await callTab(tabId, 'finder.accept', { key: key! }) : await callTab(tabId, 'finder.undisclosed', {});
+    return { report: null, opened };
   },
 };
 

@@ -11,6 +11,8 @@ const PANEL_MENU = 'recipe-lens-open-panel';
 export const TAG_COMMAND = 'tag-selection';
 /** Name of the keyboard command that opens the evidence panel. */
 export const PANEL_COMMAND = 'open-panel';
+/** Name of the keyboard command that runs the claim finder on the page. */
+export const FIND_COMMAND = 'find-claims';
 
 async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
   if (tab?.id === undefined) return;
@@ -18,6 +20,17 @@ async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
     await callTab(tab.id, 'form.open', {});
   } catch {
     // No content script in this tab (a browser page, or a tab opened before the extension loaded).
+    await browser.action.setBadgeText({ tabId: tab.id, text: '↻' });
+    await browser.action.setTitle({ tabId: tab.id, title: t('badgeReload') });
+  }
+}
+
+/** Runs the claim finder in a tab (keyboard command). */
+async function findClaims(tab: Browser.tabs.Tab | undefined): Promise<void> {
+  if (tab?.id === undefined) return;
+  try {
+    await callTab(tab.id, 'finder.run', {});
+  } catch {
     await browser.action.setBadgeText({ tabId: tab.id, text: '↻' });
     await browser.action.setTitle({ tabId: tab.id, title: t('badgeReload') });
   }
@@ -50,8 +63,9 @@ export function listenForMenusAndCommands(): void {
       openPanel(tab);
       return;
     }
-    if (command !== TAG_COMMAND) return;
-    if (tab) void openForm(tab);
-    else void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => openForm(active));
+    const run = command === TAG_COMMAND ? openForm : command === FIND_COMMAND ? findClaims : null;
+    if (!run) return;
+    if (tab) void run(tab);
+    else void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => run(active));
   });
 }

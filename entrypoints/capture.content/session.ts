@@ -7,7 +7,7 @@
 import { h, render } from 'preact';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { anchorAllAsync, buildTextIndexAsync, describe } from '../../lib/anchoring';
+import { anchorAllAsync, buildTextIndexAsync, describe, type TextIndex } from '../../lib/anchoring';
 import type { CaptureSession, PageLookup } from '../../lib/capture/bridge';
 import { showReloadNotice } from '../../lib/capture/reload-notice';
 import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, type SourceFields } from '../../lib/capture/draft';
@@ -24,6 +24,7 @@ import { createStore, type Store } from '../../components/common/store';
 import { CaptureApp } from '../../components/capture/CaptureApp';
 import { initialCaptureState, type CaptureActions, type CaptureState, type FormSession } from '../../components/capture/state';
 import uiCss from '../../components/capture/ui.css?inline';
+import { CandidateFinder } from './finder';
 
 const FORM_SIZE = { width: 380, height: 560 };
 const CARD_SIZE = { width: 340, height: 300 };
@@ -61,6 +62,28 @@ export class ClaimsSession implements CaptureSession {
 
   /** The run of anchoring in progress; a newer run (navigation, new claims) aborts it. */
   private anchoring: AbortController | null = null;
+  /** The page's text index while the DOM has not changed since it was built (anchoring and the finder share it). */
+  private readonly indexCache = new IndexCache();
+  /** The page whose opted-in automatic finder run was made. */
+  private autoFoundFor: string | null = null;
+
+  /** The claim finder on this page (runs only when asked, or on an opted-in site). */
+  private readonly finder = new CandidateFinder({
+    store: this.store,
+    painter: this.painter,
+    url: () => this.url,
+    page: () => {
+      const detected = detectSource(document, location.href, today());
+      return { kind: this.sourceFields(detected).kind, models: detected.models };
+    },
+    ready: () => this.loading,
+    textIndex: () => this.indexCache.get(document.body ?? document.documentElement),
+    claimedRanges: () => [...this.ranges.values()].filter((r) => this.isLive(r)),
+    ensureUi: () => this.ensureUi(),
+    openForm: (range, values, candidate) => this.openFormFor(range, values, candidate),
+    toast: (text, tone) => this.toast(text, tone),
+    today: () => today(),
+  });
 
   /** @param lookup the page script's lookup of this page's claims, used instead of a second one. */
   constructor(
@@ -93,6 +116,10 @@ export class ClaimsSession implements CaptureSession {
         await this.loading;
         return this.pageReport();
       },
+      'finder.run': () => this.finder.run(),
+      'finder.accept': async ({ key }) => ({ opened: await this.finder.accept(key) }),
+      'finder.dismiss': async ({ key }) => ({ dismissed: await this.finder.dismiss(key) }),
+      'finder.undisclosed': async () => ({ opened: await this.finder.recordUndisclosed() }),
     });
     this.ctx.addEventListener(document, 'pointerup', (e) => this.onPointerUp(e as PointerEvent));
     this.ctx.addEventListener(document, 'keyup', (e) => this.onKeyUp(e as KeyboardEvent));
@@ -141,7 +168,13 @@ export class ClaimsSession implements CaptureSession {
     return {
       url: this.url,
       title: detected.title,
-      source: { title: fields.title, kind: fields.kind, publisher: fields.publisher || null, published: fields.published || null, corrected: !!this.correction },
+      source: {
+        title: fields.title,
+        kind: fields.kind,
+        publisher: fields.publisher || null,
+        published: fields.published || null,
+        corrected: !!this.correction,
+      },
       models: detected.models,
       order: [...anchored.map((c) => c.id), ...orphans],
       orphans,
@@ -152,6 +185,7 @@ export class ClaimsSession implements CaptureSession {
   /** The extension was reloaded or updated under this page: stop everything and say how to recover. */
   private stop(): void {
     this.anchoring?.abort();
+    this.indexCache.drop();
     this.observer?.disconnect();
     this.observer = null;
     // In use: our UI was shown, claims were painted, or the curator is selecting text to tag right now.
@@ -169,7 +203,7 @@ export class ClaimsSession implements CaptureSession {
   /** Fetches this page's claims and paints them. */
   async load(): Promise<void> {
     const seq = ++this.loadSeq;
-    let reply: { claims: ClaimRecord[]; source: SourceCorrection | null };
+    let reply: { claims: ClaimRecord[]; source: SourceCorrection | null; autoFind?: boolean };
     const given = this.lookup;
     this.lookup = null;
     if (given && given.url === this.url) reply = given;
@@ -185,6 +219,11 @@ export class ClaimsSession implements CaptureSession {
     this.correction = reply.source;
     const hadClaims = this.store.get().claims.length > 0;
     this.store.set((s) => ({ ...s, claims: reply.claims }));
+    // A site the curator opted in: the finder runs once per page, after the claims are painted.
+    if (reply.autoFind && this.autoFoundFor !== this.url) {
+      this.autoFoundFor = this.url;
+      void this.loading.then(() => this.finder.run()).catch(() => undefined);
+    }
     if (!reply.claims.length) {
       this.anchoring?.abort();
       this.ranges.clear();
@@ -217,7 +256,7 @@ export class ClaimsSession implements CaptureSession {
       for (let attempt = 0; attempt < 3 && !results; attempt++) {
         const moved = watchForChanges(root);
         try {
-          const index = await buildTextIndexAsync(root, { signal: run.signal });
+          const index = await this.indexCache.get(root, run.signal);
           const found = await anchorAllAsync(root, selectors, { index, signal: run.signal });
           // The DOM changed under the run: its ranges may point at text that moved. The last attempt keeps what it found.
           if (!moved.stop() || attempt === 2) results = found;
@@ -294,6 +333,7 @@ export class ClaimsSession implements CaptureSession {
     if (next === this.url) return;
     this.url = next;
     this.anchoring?.abort();
+    this.finder.reset();
     this.ranges.clear();
     this.painter.clear();
     this.store.set((s) => ({ ...s, claims: [], orphans: [], card: null, toolbar: null }));
@@ -357,6 +397,15 @@ export class ClaimsSession implements CaptureSession {
     attachHere: () => this.attachHere(),
     cancelReattach: () => this.store.set((s) => ({ ...s, reattach: null, toolbar: null })),
     toggleOrphans: () => this.store.set((s) => ({ ...s, orphanList: !s.orphanList })),
+    finder: {
+      acceptCandidate: (key) => void this.finder.accept(key),
+      dismissCandidate: async (key) => {
+        await this.finder.dismiss(key);
+      },
+      showCandidate: (key) => this.finder.show(key),
+      recordUndisclosed: () => void this.finder.recordUndisclosed(),
+      closeFinder: () => this.finder.close(),
+    },
   };
 
   // ── Drifted text and orphans ─────────────────────────────────────────────
@@ -390,7 +439,8 @@ export class ClaimsSession implements CaptureSession {
     const passage = await describePassage(range);
     if (!passage.quote.exact) return false;
     try {
-      const [saved] = (await withRetry(() => callBackground('claims.save', { claims: [{ ...claim, quote: passage.quote, position: passage.position }] }))).claims;
+      const [saved] = (await withRetry(() => callBackground('claims.save', { claims: [{ ...claim, quote: passage.quote, position: passage.position }] })))
+        .claims;
       this.ranges.set(claim.id, range);
       const changed = { ...this.store.get().changed };
       delete changed[claim.id];
@@ -463,7 +513,7 @@ export class ClaimsSession implements CaptureSession {
       this.painter.setActive([]);
       this.painter.markPending(null);
       this.store.set((st) => ({ ...st, form: null, toolbar: null, card: null }));
-    }
+    } else if (s.finder) this.finder.close();
   }
 
   private isOurs(event: Event): boolean {
@@ -486,9 +536,13 @@ export class ClaimsSession implements CaptureSession {
     return true;
   }
 
-  private async openFormFor(range: Range): Promise<void> {
+  /** Opens the form on a range: prefilled from the passage, or with `prefill`'s values (a finder candidate, "not disclosed"). */
+  private async openFormFor(range: Range, prefill?: (storeModels: string[]) => ClaimFormValues, candidate: string | null = null): Promise<void> {
     await this.ensureUi();
-    const passage = await describePassage(range);
+    this.pendingFormRange = range;
+    this.formIds = [];
+    const root = document.body ?? document.documentElement;
+    const passage = describe(range, root, await this.indexCache.get(root));
     const detected = detectSource(document, location.href, today());
     const fields = this.sourceFields(detected);
     let storeModels: string[] = [];
@@ -497,7 +551,7 @@ export class ClaimsSession implements CaptureSession {
     } catch (error) {
       if (isContextGone(error)) return this.onCallError(error, '');
     }
-    const values = prefillValues(passage.quote.exact, { kind: fields.kind, models: detected.models }, storeModels);
+    const values = prefill ? prefill(storeModels) : prefillValues(passage.quote.exact, { kind: fields.kind, models: detected.models }, storeModels);
     const rect = range.getBoundingClientRect();
     const session: FormSession = {
       mode: 'new',
@@ -511,9 +565,11 @@ export class ClaimsSession implements CaptureSession {
       at: panelPosition(rect, FORM_SIZE, { width: innerWidth, height: innerHeight }),
       saving: false,
       error: null,
+      candidate,
     };
     this.store.set((s) => ({ ...s, toolbar: null, card: null, form: session }));
     this.painter.markPending(range);
+    if (candidate) range.startContainer.parentElement?.scrollIntoView({ block: 'center' });
   }
 
   private sourceFields(detected: ReturnType<typeof detectSource>): SourceFields {
@@ -590,6 +646,7 @@ export class ClaimsSession implements CaptureSession {
       else void this.anchorAndPaint();
       this.observe();
       document.getSelection()?.removeAllRanges();
+      if (form.candidate) this.finder.accepted(form.candidate);
       const what = saved.length === 1 ? saved[0]!.value : plural(saved.length, 'claimsOne', 'claimsMany');
       this.toast(t(form.mode === 'edit' ? 'toastUpdated' : 'toastSaved', what, values.model));
     } catch (error) {
@@ -688,6 +745,40 @@ export class ClaimsSession implements CaptureSession {
       const card = this.store.get().card;
       if (card && !card.pinned && !this.insideCard) this.store.set((s) => ({ ...s, card: null }));
     }, 400);
+  }
+}
+
+/**
+ * The page's text index, built in slices, kept while the page's DOM does not
+ * change (anchoring, describing passages and the finder read the same one).
+ * A change is noticed synchronously (`takeRecords`), so a stale index is never
+ * handed out.
+ */
+class IndexCache {
+  private index: TextIndex | null = null;
+  private observer: MutationObserver | null = null;
+
+  /** The index of `root`: the kept one while nothing changed, else a new one (kept when the DOM held still while it was built). */
+  async get(root: Document | Element, signal?: AbortSignal): Promise<TextIndex> {
+    if (this.index && this.index.root === root && !this.observer?.takeRecords().length) return this.index;
+    this.drop();
+    const moved = watchForChanges(root);
+    const index = await buildTextIndexAsync(root, { signal });
+    if (!moved.stop()) this.keep(root, index);
+    return index;
+  }
+
+  /** Forgets the kept index. */
+  drop(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+    this.index = null;
+  }
+
+  private keep(root: Node, index: TextIndex): void {
+    this.index = index;
+    this.observer = new MutationObserver(() => this.drop());
+    this.observer.observe(root, { childList: true, subtree: true, characterData: true });
   }
 }
 

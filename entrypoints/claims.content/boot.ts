@@ -54,7 +54,8 @@ export class PageBoot {
       // The capture script shows the notice itself; before it runs, a selection in progress means the curator was about to tag.
       if (!this.loading && document.getSelection()?.isCollapsed === false) showReloadNotice();
     });
-    const on = (target: EventTarget, type: string, handler: () => void) => target.addEventListener(type, handler, { signal: this.watching.signal, passive: true });
+    const on = (target: EventTarget, type: string, handler: () => void) =>
+      target.addEventListener(type, handler, { signal: this.watching.signal, passive: true });
     on(document, 'selectionchange', () => this.onSelection(false));
     on(document, 'pointerup', () => this.ctx.setTimeout(() => this.onSelection(true), 10));
     on(document, 'keyup', () => this.onSelection(true));
@@ -68,10 +69,11 @@ export class PageBoot {
   private async lookup(): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
     const url = this.url;
-    const data = await withRetry(() => ask<{ claims: PageLookup['claims']; source: PageLookup['source'] }>('page.claims', { url }));
-    const found: PageLookup = { url, claims: data.claims, source: data.source };
+    const data = await withRetry(() => ask<{ claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('page.claims', { url }));
+    const found: PageLookup = { url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;
-    if (found.claims.length && !this.session) void this.load().catch(() => undefined);
+    // Claims to paint, or a site the curator opted in to the claim finder: the capture script is needed.
+    if ((found.claims.length || found.autoFind) && !this.session) void this.load().catch(() => undefined);
     return found;
   }
 

@@ -17,6 +17,7 @@ async function main() {
         await openEvidencePanel(win.id!);
         window.close();
       }}
+      find={async (tabId) => (await callBackground('tab.finder', { tabId, action: 'run' })).report}
       openOptions={() => void browser.runtime.openOptionsPage().then(() => window.close())}
       pdf={{
         // A PDF in the browser's own viewer takes no content script: offer Recipe Lens's viewer instead.

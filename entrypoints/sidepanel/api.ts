@@ -19,6 +19,7 @@ export function createPanelApi(windowId: number): PanelApi {
     activePage: () => callBackground('tab.page', { windowId }),
     correctSource: async (source) => (await callBackground('source.correct', { source })).updated,
     passage: async (tabId, id, action) => (await callBackground('tab.passage', { tabId, id, action })).done,
+    finder: (tabId, action, key) => callBackground('tab.finder', { tabId, action, key }),
     backupStatus: () => callBackground('backup.status', {}),
     openOptions: () => void browser.runtime.openOptionsPage(),
     onChange(callback) {

@@ -15,6 +15,8 @@ export interface PageLookup {
   url: string;
   claims: ClaimRecord[];
   source: SourceCorrection | null;
+  /** The curator opted this site in to automatic finder runs. */
+  autoFind?: boolean;
 }
 
 /** What the capture script's session offers the page script. */

@@ -6,6 +6,7 @@ export * from './import';
 export * from './transfer';
 export * from './pdf';
 export * from './settings';
+export * from './dismissals';
 export { DB_NAME } from './schema';
-export type { RecipeDb, StoredModel, StoredSource } from './schema';
+export type { RecipeDb, StoredDismissal, StoredModel, StoredSource } from './schema';
 export { DB_VERSION, MIGRATIONS } from './migrations';

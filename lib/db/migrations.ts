@@ -58,6 +58,15 @@ export const MIGRATIONS: readonly Migration[] = [
       claims.createIndex('by-arxiv', 'pdf.arxiv');
     },
   },
+  {
+    version: 4,
+    description: "the claim finder's dismissed candidates, per page URL",
+    run(db) {
+      // Keyed by page and candidate key: dismissing the same candidate twice keeps one entry.
+      const dismissals = db.createObjectStore('dismissals', { keyPath: ['url', 'key'] });
+      dismissals.createIndex('by-url', 'url');
+    },
+  },
 ];
 
 /** The version `openRecipeDb` opens. */

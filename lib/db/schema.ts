@@ -16,6 +16,17 @@ export interface StoredModel extends ModelRecord {
   key: string;
 }
 
+/** A finder candidate the curator dismissed on a page: never offered there again. */
+export interface StoredDismissal {
+  /** Normalised page URL (or the PDF's address). */
+  url: string;
+  /** The candidate's key (`sentenceKey` of its sentence). */
+  key: string;
+  /** The sentence as it was dismissed, so a person can read what was turned down. */
+  sentence: string;
+  dismissed_at: string;
+}
+
 /** Newest database schema, for idb's typed API. */
 export interface RecipeDb extends DBSchema {
   claims: {
@@ -35,5 +46,10 @@ export interface RecipeDb extends DBSchema {
   meta: {
     key: string;
     value: unknown;
+  };
+  dismissals: {
+    key: [string, string];
+    value: StoredDismissal;
+    indexes: { 'by-url': string };
   };
 }

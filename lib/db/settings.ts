@@ -8,10 +8,12 @@ export interface Settings {
   pdfAutoOpen: boolean;
   /** The language of the extension's pages: 'auto' follows the browser. */
   locale: LocaleChoice;
+  /** Sites where the claim finder runs by itself on every page (host names, `*.` for subdomains); elsewhere only when asked. */
+  finderSites: string[];
 }
 
 /** Settings before the curator changed any. */
-export const DEFAULT_SETTINGS: Settings = { pdfAutoOpen: false, locale: 'auto' };
+export const DEFAULT_SETTINGS: Settings = { pdfAutoOpen: false, locale: 'auto', finderSites: [] };
 
 const KEY = 'settings';
 const LOCALE_CHOICES: readonly LocaleChoice[] = ['auto', 'en', 'zh_CN'];
@@ -32,6 +34,7 @@ function valid(settings: Settings): Settings {
     ...settings,
     pdfAutoOpen: typeof settings.pdfAutoOpen === 'boolean' ? settings.pdfAutoOpen : DEFAULT_SETTINGS.pdfAutoOpen,
     locale: isLocaleChoice(settings.locale) ? settings.locale : DEFAULT_SETTINGS.locale,
+    finderSites: Array.isArray(settings.finderSites) ? settings.finderSites.filter((s): s is string => typeof s === 'string') : DEFAULT_SETTINGS.finderSites,
   };
 }
 

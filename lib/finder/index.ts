@@ -19,3 +19,4 @@ export {
 export { analyse, refine, modelMatcher, KIND_WEIGHT, MODEL_BONUS, type SentenceScore, type SentenceGroup, type Draft } from './score';
 export { scanMentions, scanMentionList, CUE, type Mention, type MentionList, type Meaning, type PatternRole } from './matcher';
 export { splitSentences, sentenceAround, boundaryAfter, MAX_SENTENCE, type Stops } from './sentences';
+export { parseSite, parseSiteList, siteListed } from './sites';

@@ -6,7 +6,7 @@
  * uncaught exceptions.
  */
 import { z } from 'zod';
-import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, SourceOverride, type SourceCorrection, type SourceKind } from '../schema';
+import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, SourceOverride, type ClaimKind, type SourceCorrection, type SourceKind, type Stage } from '../schema';
 import type { LineError } from '../import/jsonl';
 import type { FieldDiff } from '../import/merge';
 import { IMPORT_FORMATS, IMPORT_MODES, MAX_IMPORT_BYTES, type ImportFormat, type ImportMode } from '../import/formats';
@@ -17,6 +17,9 @@ export { CHANNEL };
 
 const MAX_BATCH = 500;
 
+/** A finder candidate's key: 16 hex digits (a hash of its sentence). */
+const CandidateKey = z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 hex digits');
+
 /** Requests only a content script (top frame of an http(s) tab) may send to the background. */
 export const contentToBackground = {
   /** The claims stored for a page (normalised URL) and the curator's correction of its source, if any. */
@@ -26,6 +29,14 @@ export const contentToBackground = {
   /** Loads the capture script (toolbar, form, painting) into the sender's page: its small page script asks once it is needed. */
   'capture.load': z.object({}),
 } as const;
+
+/** A site the curator opted in to automatic finder runs: a host name, `*.` for its subdomains. */
+export const FinderSite = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, 'must be a host name such as example.com or *.example.com');
 
 /** Address of a PDF the viewer can open: http(s), or a local file when the browser allows it. */
 const PdfUrl = z
@@ -45,6 +56,10 @@ export const anyToBackground = {
   'models.names': z.object({}),
   /** Corrects a page's source metadata once; every claim on that page follows. */
   'source.correct': z.object({ source: SourceOverride }),
+  /** Keys of the finder's candidates the curator dismissed on a page (normalised URL; a PDF's address in the viewer). */
+  'dismissals.get': z.object({ url: HttpUrl }),
+  /** Remembers a dismissed finder candidate for a page, so it does not come back. */
+  'dismissals.add': z.object({ url: HttpUrl, key: CandidateKey, sentence: z.string().max(4000) }),
 } as const;
 
 /** Requests only the extension's own pages (options, side panel, popup) may send to the background. */
@@ -54,7 +69,13 @@ export const pageToBackground = {
    * conflicts, errors by line. The file comes as `text`, or as the id of an `Upload` handed over before.
    */
   'import.preview': z
-    .object({ text: z.string().max(MAX_IMPORT_BYTES).optional(), upload: z.string().max(100).optional(), fileName: z.string().max(500), format: z.enum(IMPORT_FORMATS), mode: z.enum(IMPORT_MODES) })
+    .object({
+      text: z.string().max(MAX_IMPORT_BYTES).optional(),
+      upload: z.string().max(100).optional(),
+      fileName: z.string().max(500),
+      format: z.enum(IMPORT_FORMATS),
+      mode: z.enum(IMPORT_MODES),
+    })
     .refine((r) => (r.text === undefined) !== (r.upload === undefined), 'give the file as text or as an upload, not both'),
   /** Stores a previewed import in one transaction, each conflict resolved as chosen (`rest` for those not listed); the file again (`text` or `upload`) only when the preview expired. */
   'import.commit': z.object({
@@ -85,6 +106,13 @@ export const pageToBackground = {
   'tab.page': z.object({ windowId: z.number().int() }),
   /** Asks a tab to re-attach an orphan (next selection) or to confirm a drifted passage's new text. */
   'tab.passage': z.object({ tabId: z.number().int(), id: ClaimId, action: z.enum(['reattach', 'confirm']) }),
+  /** Runs the claim finder in a tab, or accepts or dismisses one of its candidates there (`key`), or records the page as not disclosed. */
+  'tab.finder': z
+    .object({ tabId: z.number().int(), action: z.enum(['run', 'accept', 'dismiss', 'undisclosed']), key: CandidateKey.optional() })
+    .refine(
+      (r) => (r.action === 'accept' || r.action === 'dismiss') === (r.key !== undefined),
+      'accept and dismiss name a candidate key; run and undisclosed do not',
+    ),
   /** The claims of a PDF open in the viewer: by its URL, its fingerprint and its arXiv id, plus the URL's source correction. */
   'pdf.claims': z.object({ url: HttpUrl.nullable(), fingerprint: z.string().min(1).max(200), arxiv: z.string().max(40).nullable() }),
   /** How a PDF's claims anchored in the viewer's tab: sets that tab's badge like `page.status`. */
@@ -96,7 +124,11 @@ export const pageToBackground = {
   /** The curator's settings. */
   'settings.get': z.object({}),
   /** Changes some of the curator's settings. */
-  'settings.set': z.object({ pdfAutoOpen: z.boolean().optional(), locale: z.enum(['auto', 'en', 'zh_CN']).optional() }),
+  'settings.set': z.object({
+    pdfAutoOpen: z.boolean().optional(),
+    locale: z.enum(['auto', 'en', 'zh_CN']).optional(),
+    finderSites: z.array(FinderSite).max(500).optional(),
+  }),
 } as const;
 
 /** Requests the background may send to a tab's content script. */
@@ -113,7 +145,37 @@ export const backgroundToContent = {
   'passage.reattach': z.object({ id: ClaimId }),
   /** Accepts a drifted passage's current text as the claim's quote. */
   'passage.confirm': z.object({ id: ClaimId }),
+  /** Runs the claim finder over the page's text: paints and lists its candidates. */
+  'finder.run': z.object({}),
+  /** Opens the claim form prefilled from a candidate (nothing is stored until the curator saves). */
+  'finder.accept': z.object({ key: CandidateKey }),
+  /** Dismisses a candidate: it is remembered for this page and never offered again. */
+  'finder.dismiss': z.object({ key: CandidateKey }),
+  /** Opens the claim form prefilled as "not disclosed", with the page as the source. */
+  'finder.undisclosed': z.object({}),
 } as const;
+
+/** A candidate claim as the finder reports it to the panel and the popup. */
+export interface FinderCandidate {
+  key: string;
+  kind: ClaimKind;
+  value: string;
+  stage: Stage | null;
+  model: string | null;
+  /** The sentence (at most 400 characters). */
+  sentence: string;
+  /** 1 for the best-scored candidate, 2 for the next, … */
+  rank: number;
+}
+
+/** What the claim finder found on a page (candidates in document order). */
+export interface FinderReport {
+  url: string;
+  candidates: FinderCandidate[];
+  talksAboutRl: boolean;
+  /** The page talks about RL but no candidate names a stage or algorithm: offer "record as not disclosed". */
+  suggestUndisclosed: boolean;
+}
 
 /** What a tab's content script reports about its page. */
 export interface PageReport {
@@ -134,6 +196,8 @@ export interface CuratorSettings {
   pdfAutoOpen: boolean;
   /** The language of the extension's pages: 'auto' follows the browser. */
   locale: 'auto' | 'en' | 'zh_CN';
+  /** Sites (host names, `*.` for subdomains) where the claim finder runs by itself. */
+  finderSites: string[];
 }
 
 /** How many of each record kind. */
@@ -178,7 +242,18 @@ export interface ImportPreview {
 
 /** What `import.commit` stored, or that its preview is gone (send the text again). */
 export type ImportOutcome =
-  | { status: 'stored'; fileName: string; mode: ImportMode; items: number; added: number; updated: number; unchanged: number; removed: number; kept: number; taken: number }
+  | {
+      status: 'stored';
+      fileName: string;
+      mode: ImportMode;
+      items: number;
+      added: number;
+      updated: number;
+      unchanged: number;
+      removed: number;
+      kept: number;
+      taken: number;
+    }
   | { status: 'expired' };
 
 /** Backups: the last one, changes since, and whether a reminder is due. */
@@ -193,9 +268,13 @@ export interface BackupStatus {
 
 /** Response types, per call. */
 export interface Responses {
-  'page.claims': { claims: ClaimRecord[]; source: SourceCorrection | null };
+  /** `autoFind`: the curator opted this site in to automatic finder runs. */
+  'page.claims': { claims: ClaimRecord[]; source: SourceCorrection | null; autoFind?: boolean };
   'page.status': { badge: string };
   'capture.load': { loaded: boolean };
+  'dismissals.get': { keys: string[] };
+  'dismissals.add': { stored: boolean };
+  'finder.dismiss': { dismissed: boolean };
   'claims.save': { claims: ClaimRecord[] };
   'claims.delete': { deleted: ClaimRecord[] };
   'claims.restore': { claims: ClaimRecord[] };
@@ -218,6 +297,10 @@ export interface Responses {
   'tab.passage': { done: boolean };
   'passage.reattach': { started: boolean };
   'passage.confirm': { confirmed: boolean };
+  'finder.run': FinderReport;
+  'finder.accept': { opened: boolean };
+  'finder.undisclosed': { opened: boolean };
+  'tab.finder': { report: FinderReport | null; opened: boolean };
   'pdf.claims': { claims: ClaimRecord[]; source: SourceCorrection | null };
   'pdf.status': { badge: string };
   'pdf.open': { tabId: number };
@@ -239,9 +322,17 @@ export type CallName = ContentCall | SharedCall | PageCall | TabCall;
 
 type ToBackground = typeof contentToBackground & typeof anyToBackground & typeof pageToBackground;
 /** The request payload type of a call. */
-export type RequestOf<K extends CallName> = K extends keyof ToBackground ? z.input<ToBackground[K]> : K extends TabCall ? z.input<(typeof backgroundToContent)[K]> : never;
+export type RequestOf<K extends CallName> = K extends keyof ToBackground
+  ? z.input<ToBackground[K]>
+  : K extends TabCall
+    ? z.input<(typeof backgroundToContent)[K]>
+    : never;
 /** The validated request type a handler receives. */
-export type ParsedRequestOf<K extends CallName> = K extends keyof ToBackground ? z.output<ToBackground[K]> : K extends TabCall ? z.output<(typeof backgroundToContent)[K]> : never;
+export type ParsedRequestOf<K extends CallName> = K extends keyof ToBackground
+  ? z.output<ToBackground[K]>
+  : K extends TabCall
+    ? z.output<(typeof backgroundToContent)[K]>
+    : never;
 /** The response type of a call. */
 export type ResponseOf<K extends CallName> = Responses[K];
 

@@ -15,8 +15,11 @@ export const ACTIVE_HIGHLIGHT = `${HIGHLIGHT_PREFIX}-active`;
 /** The highlight that keeps the passage being tagged visible while the claim form has focus. */
 export const PENDING_HIGHLIGHT = `${HIGHLIGHT_PREFIX}-pending`;
 
+/** The highlight of the claim finder's candidates: faint, beneath every claim, distinct from every kind. */
+export const CANDIDATE_HIGHLIGHT = `${HIGHLIGHT_PREFIX}-candidate`;
+
 /** Every highlight name we may register. */
-export const ALL_HIGHLIGHTS: readonly string[] = [...CLAIM_KINDS.map(highlightName), ACTIVE_HIGHLIGHT, PENDING_HIGHLIGHT];
+export const ALL_HIGHLIGHTS: readonly string[] = [...CLAIM_KINDS.map(highlightName), ACTIVE_HIGHLIGHT, PENDING_HIGHLIGHT, CANDIDATE_HIGHLIGHT];
 
 /** Fill and underline colour per kind (fill is translucent so the page text stays legible). */
 export const KIND_COLOURS: Record<ClaimKind, { fill: string; line: string }> = {

@@ -4,7 +4,7 @@
  * never changed; hit-testing maps a point back to the claims under it.
  */
 import { CLAIM_KINDS, type ClaimKind } from '../schema';
-import { ACTIVE_HIGHLIGHT, PENDING_HIGHLIGHT, highlightName } from './kinds';
+import { ACTIVE_HIGHLIGHT, CANDIDATE_HIGHLIGHT, PENDING_HIGHLIGHT, highlightName } from './kinds';
 
 /** The window whose `CSS.highlights` we paint into. */
 export type PaintWindow = Window & typeof globalThis;
@@ -74,6 +74,18 @@ export class HighlightPainter {
     else this.win.CSS.highlights.set(PENDING_HIGHLIGHT, new this.win.Highlight(range));
   }
 
+  /** Paints the claim finder's candidates (faintly, beneath claims), or none. */
+  paintCandidates(ranges: readonly Range[]): void {
+    if (!canPaint(this.win)) return;
+    if (!ranges.length) {
+      this.win.CSS.highlights.delete(CANDIDATE_HIGHLIGHT);
+      return;
+    }
+    const highlight = new this.win.Highlight(...ranges);
+    highlight.priority = 0;
+    this.win.CSS.highlights.set(CANDIDATE_HIGHLIGHT, highlight);
+  }
+
   /** The claims currently painted. */
   claims(): readonly PaintedClaim[] {
     return this.painted;
@@ -84,6 +96,7 @@ export class HighlightPainter {
     this.paint([]);
     this.setActive([]);
     this.markPending(null);
+    this.paintCandidates([]);
   }
 
   /** Ids of painted claims whose passage lies under the viewport point (x, y). */

@@ -34,9 +34,10 @@ describe('the database', () => {
   it('opens at the newest version with its stores and indexes', async () => {
     const db = await fresh();
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['claims', 'meta', 'models', 'sources']);
+    expect([...db.objectStoreNames].sort()).toEqual(['claims', 'dismissals', 'meta', 'models', 'sources']);
     const indexes = [...db.transaction('claims').store.indexNames].sort();
     expect(indexes).toEqual(['by-arxiv', 'by-fingerprint', 'by-model', 'by-updated', 'by-url']);
+    expect([...db.transaction('dismissals').store.indexNames]).toEqual(['by-url']);
   });
 
   it('finds claims by page URL and by model, and saving the same id twice keeps one copy', async () => {
@@ -61,7 +62,11 @@ describe('the database', () => {
 
   it('lists model names by use, including models known only from model records', async () => {
     const db = await fresh();
-    await putClaims(db, [claim({ id: 'clm_a0000001', model: 'Qwen3' }), claim({ id: 'clm_a0000002', model: 'Qwen3' }), claim({ id: 'clm_a0000003', model: 'GLM-5' })]);
+    await putClaims(db, [
+      claim({ id: 'clm_a0000001', model: 'Qwen3' }),
+      claim({ id: 'clm_a0000002', model: 'Qwen3' }),
+      claim({ id: 'clm_a0000003', model: 'GLM-5' }),
+    ]);
     await importRecords(db, [model({ model: 'Kimi K2.6' })]);
     expect(await modelNames(db)).toEqual(['Qwen3', 'GLM-5', 'Kimi K2.6']);
   });

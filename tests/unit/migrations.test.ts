@@ -3,7 +3,8 @@ import { deleteDB, openDB } from 'idb';
 import { MIGRATIONS, openRecipeDb, type RecipeDatabase } from '../../lib/db';
 import { V1_CLAIMS, createV1Database } from './fixtures/db/v1';
 import { V2_CLAIMS, V2_FINGERPRINT, V2_MODELS, createV2Database } from './fixtures/db/v2';
-import { claimsForPdf, getSettings } from '../../lib/db';
+import { claimsForPdf, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
+import { V3_CLAIMS, V3_MODELS, createV3Database } from './fixtures/db/v3';
 
 let seq = 0;
 const names: string[] = [];
@@ -71,7 +72,7 @@ describe('upgrading from version 2', () => {
     const n = name();
     await createV2Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
     expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V2_CLAIMS.map((c) => c.id).sort());
     expect(await db.count('models')).toBe(V2_MODELS.length);
     // Only claims with a pdf field are in the new indexes; a null arXiv id is no key.
@@ -82,7 +83,7 @@ describe('upgrading from version 2', () => {
     // Another file (a new arXiv version) at another URL still finds the report's claims by its arXiv id; its URL finds the rest.
     const other = await claimsForPdf(db, { url: 'https://example.org/old.pdf', fingerprint: 'another-file', arxiv: '2501.12948' });
     expect(other.map((c) => c.id).sort()).toEqual(['clm_v2_pdf_0001', 'clm_v2_pdf_0003']);
-    expect(await getSettings(db)).toEqual({ pdfAutoOpen: false, locale: 'auto' });
+    expect(await getSettings(db)).toEqual({ pdfAutoOpen: false, locale: 'auto', finderSites: [] });
     db.close();
   });
 
@@ -105,6 +106,58 @@ describe('upgrading from version 2', () => {
     expect(old.version).toBe(2);
     expect([...old.transaction('claims').store.indexNames].sort()).toEqual(['by-model', 'by-updated', 'by-url']);
     expect(await old.count('claims')).toBe(V2_CLAIMS.length);
+    old.close();
+  });
+});
+
+describe('upgrading from version 3', () => {
+  it('opens a version-3 store with every record and setting kept, and an empty store of finder dismissals that works', async () => {
+    const n = name();
+    await createV3Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(4);
+    expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V3_CLAIMS.map((c) => c.id).sort());
+    expect(await db.count('models')).toBe(V3_MODELS.length);
+    expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(1);
+    // The settings of version 3 are read with the new one's default.
+    expect(await getSettings(db)).toEqual({ pdfAutoOpen: true, locale: 'zh_CN', finderSites: [] });
+    expect(await putSettings(db, { finderSites: ['openai.com', '*.qwen.ai'] })).toEqual({
+      pdfAutoOpen: true,
+      locale: 'zh_CN',
+      finderSites: ['openai.com', '*.qwen.ai'],
+    });
+
+    expect(await db.count('dismissals')).toBe(0);
+    const page = 'https://example.org/zeta-2-report';
+    await putDismissal(db, { url: page, key: 'bbbbbbbbbbbbbbbb', sentence: 'Unlike GRPO, we use PPO.', dismissed_at: '2026-11-30T10:00:00Z' });
+    await putDismissal(db, { url: page, key: 'aaaaaaaaaaaaaaaa', sentence: 'We compare with DPO.', dismissed_at: '2026-11-30T10:00:01Z' });
+    // Dismissing the same candidate again keeps one entry.
+    await putDismissal(db, { url: page, key: 'aaaaaaaaaaaaaaaa', sentence: 'We compare with DPO.', dismissed_at: '2026-11-30T10:00:02Z' });
+    await putDismissal(db, { url: 'https://example.org/other', key: 'cccccccccccccccc', sentence: 'We use GRPO.', dismissed_at: '2026-11-30T10:00:03Z' });
+    expect(await dismissedKeys(db, page)).toEqual(['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']);
+    expect(await db.count('dismissals')).toBe(3);
+    db.close();
+  });
+
+  it('rolls back a failing version-4 migration and leaves the version-3 store as it was', async () => {
+    const n = name();
+    await createV3Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 3),
+      {
+        version: 4,
+        description: 'fails after creating the store',
+        run(db: any) {
+          db.createObjectStore('dismissals', { keyPath: ['url', 'key'] });
+          throw new Error('store creation failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*store creation failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(3);
+    expect([...old.objectStoreNames].sort()).toEqual(['claims', 'meta', 'models', 'sources']);
+    expect(await old.count('claims')).toBe(V3_CLAIMS.length);
     old.close();
   });
 });

@@ -20,7 +20,7 @@ interface Harness {
 }
 
 /** Stands in for the background: answers lookups with `claims`, and "injects" the capture script by attaching a session. */
-function start(claims: unknown[]): Harness {
+function start(claims: unknown[], autoFind = false): Harness {
   const h: Harness = {
     sent: [],
     handed: undefined,
@@ -39,7 +39,7 @@ function start(claims: unknown[]): Harness {
   };
   vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (message: { type: string; payload: unknown }) => {
     h.sent.push({ type: message.type, payload: message.payload });
-    if (message.type === 'page.claims') return { ok: true, data: { claims, source: null } };
+    if (message.type === 'page.claims') return { ok: true, data: { claims, source: null, autoFind } };
     if (message.type === 'capture.load') {
       const bridge = takeBridge();
       h.handed = bridge?.lookup;
@@ -93,6 +93,15 @@ describe('a page with nothing stored', () => {
     h.ctx.abort();
   });
 
+  it('loads the capture script for the claim finder, and hands it the call', async () => {
+    const h = start([]);
+    await settle();
+    expect(await call('finder.run', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
+    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.answered).toEqual([{ channel: CHANNEL, type: 'finder.run', payload: {} }]);
+    h.ctx.abort();
+  });
+
   it('loads the capture script once a selection is made, and offers the toolbar for it', async () => {
     const h = start([]);
     await settle();
@@ -125,7 +134,17 @@ describe('a page with claims', () => {
     const h = start([claim]);
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
-    expect(h.handed).toEqual({ url: PAGE, claims: [claim], source: null });
+    expect(h.handed).toEqual({ url: PAGE, claims: [claim], source: null, autoFind: false });
+    h.ctx.abort();
+  });
+});
+
+describe('a site the curator opted in to the claim finder', () => {
+  it('loads the capture script after the lookup even without claims, handing over that the finder runs by itself', async () => {
+    const h = start([], true);
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.handed).toEqual({ url: PAGE, claims: [], source: null, autoFind: true });
     h.ctx.abort();
   });
 });

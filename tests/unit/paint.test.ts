@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HighlightPainter, KIND_COLOURS, PENDING_HIGHLIGHT, ACTIVE_HIGHLIGHT, highlightName, type PaintWindow } from '../../lib/paint';
+import { HighlightPainter, KIND_COLOURS, PENDING_HIGHLIGHT, ACTIVE_HIGHLIGHT, CANDIDATE_HIGHLIGHT, highlightName, type PaintWindow } from '../../lib/paint';
 import { CLAIM_KINDS } from '../../lib/schema';
 import { panelPosition, toolbarPosition } from '../../lib/capture/selection';
 
@@ -38,9 +38,37 @@ describe('the highlight stylesheet', () => {
     expect(css).toContain(`::highlight(${ACTIVE_HIGHLIGHT})`);
     expect(css).toContain(`::highlight(${PENDING_HIGHLIGHT})`);
   });
+
+  it("styles the finder's candidates apart from every claim kind", () => {
+    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/claims.content/highlights.css'), 'utf8');
+    const rule = css.split('\n').find((l) => l.startsWith(`::highlight(${CANDIDATE_HIGHLIGHT})`));
+    expect(rule).toBeDefined();
+    for (const kind of CLAIM_KINDS) {
+      expect(rule).not.toContain(KIND_COLOURS[kind].fill);
+      expect(rule).not.toContain(KIND_COLOURS[kind].line);
+    }
+  });
 });
 
 describe('HighlightPainter', () => {
+  it('paints finder candidates in their own highlight beneath claims, and clears them with everything else', () => {
+    const win = fakeWindow();
+    const painter = new HighlightPainter(win);
+    const a = rangeOver('We use GRPO.');
+    const b = rangeOver('Trained with slime.');
+    painter.paint([{ id: 'clm_1', kind: 'algorithm', range: a }]);
+    painter.paintCandidates([a, b]);
+    expect([...win.registry.get(CANDIDATE_HIGHLIGHT)!]).toEqual([a, b]);
+    expect(win.registry.get(CANDIDATE_HIGHLIGHT)!.priority).toBeLessThan(win.registry.get(highlightName('algorithm'))!.priority!);
+    // Candidates are not claims: hit-testing and the painted claims ignore them.
+    expect(painter.claims().map((c) => c.id)).toEqual(['clm_1']);
+    painter.paintCandidates([]);
+    expect(win.registry.has(CANDIDATE_HIGHLIGHT)).toBe(false);
+    painter.paintCandidates([b]);
+    painter.clear();
+    expect(win.registry.size).toBe(0);
+  });
+
   it('registers one highlight per kind holding one range per claim, and removes kinds no longer used', () => {
     const win = fakeWindow();
     const painter = new HighlightPainter(win);

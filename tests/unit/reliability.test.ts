@@ -60,7 +60,16 @@ afterEach(() => {
 describe('every message handler validates its input and answers errors as values', () => {
   const calls = [...Object.keys(contentToBackground), ...Object.keys(anyToBackground), ...Object.keys(pageToBackground)];
   const senderFor = (type: string) => (type in contentToBackground ? tabSender : type in pageToBackground ? pageSender : tabSender);
-  const garbage: unknown[] = [undefined, null, 42, 'claims', [], [{}], { claims: 'all' }, { url: 'javascript:alert(1)', id: '../../etc', ids: [null], text: 7, record: { schema: 'x' } }];
+  const garbage: unknown[] = [
+    undefined,
+    null,
+    42,
+    'claims',
+    [],
+    [{}],
+    { claims: 'all' },
+    { url: 'javascript:alert(1)', id: '../../etc', ids: [null], text: 7, record: { schema: 'x' } },
+  ];
 
   const schemas: Record<string, { safeParse(v: unknown): { success: boolean } }> = { ...contentToBackground, ...anyToBackground, ...pageToBackground };
 
@@ -101,6 +110,9 @@ describe('every message handler validates its input and answers errors as values
       'pdf.open': { url: 'https://example.org/a.pdf', tabId: null, page: null },
       'tab.pdf': { windowId: 1 },
       'settings.set': { pdfAutoOpen: true },
+      'tab.finder': { tabId: 99, action: 'run' },
+      'dismissals.get': { url: 'https://example.org/zeta-2-report' },
+      'dismissals.add': { url: 'https://example.org/zeta-2-report', key: '0123456789abcdef', sentence: 'We use GRPO.' },
     };
     const reply = await dispatch(table, msg(type, payloads[type] ?? {}), senderFor(type) as never);
     expect(reply).toBeDefined();
@@ -110,7 +122,10 @@ describe('every message handler validates its input and answers errors as values
 
   it('turns a missing claim into a sentence, not an exception', async () => {
     const { table } = await startWorker();
-    expect(await dispatch(table, msg('claims.reveal', { id: 'clm_nothere001', link: null }), pageSender as never)).toEqual({ ok: false, error: 'That claim is no longer in the store.' });
+    expect(await dispatch(table, msg('claims.reveal', { id: 'clm_nothere001', link: null }), pageSender as never)).toEqual({
+      ok: false,
+      error: 'That claim is no longer in the store.',
+    });
   });
 });
 
@@ -128,7 +143,10 @@ describe('the background keeps no state that a restart would lose', () => {
     const found: string[] = [];
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-        const mutable = /^(?:export\s+)?(?:let|var)\s+(\w+)/.exec(line) ?? /^(?:export\s+)?const\s+(\w+)\s*(?::[^=]+)?=\s*new\s+(?:Map|Set|WeakMap|Array)\b/.exec(line) ?? /^(?:export\s+)?const\s+(\w+)\s*(?::[^=]+)?=\s*(?:\[\s*\]|\{\s*\})\s*;/.exec(line);
+        const mutable =
+          /^(?:export\s+)?(?:let|var)\s+(\w+)/.exec(line) ??
+          /^(?:export\s+)?const\s+(\w+)\s*(?::[^=]+)?=\s*new\s+(?:Map|Set|WeakMap|Array)\b/.exec(line) ??
+          /^(?:export\s+)?const\s+(\w+)\s*(?::[^=]+)?=\s*(?:\[\s*\]|\{\s*\})\s*;/.exec(line);
         if (mutable) found.push(`${file}:${mutable[1]}`);
       }
     }
@@ -140,34 +158,51 @@ describe('the background keeps no state that a restart would lose', () => {
     expect(await dispatch(before.table, msg('claims.save', { claims: [claim()] }), tabSender as never)).toMatchObject({ ok: true });
     await stopWorker(before.handlers);
     const after = await startWorker();
-    const reply = (await dispatch(after.table, msg('page.claims', { url: claim().source.url }), tabSender as never)) as Reply<{ claims: Array<{ id: string }> }>;
+    const reply = (await dispatch(after.table, msg('page.claims', { url: claim().source.url }), tabSender as never)) as Reply<{
+      claims: Array<{ id: string }>;
+    }>;
     expect(reply.ok && reply.data.claims.map((c) => c.id)).toEqual([claim().id]);
   });
 
   it('a setting changed before a restart holds after it (autoOpen)', async () => {
     const before = await startWorker();
-    expect(await dispatch(before.table, msg('settings.set', { pdfAutoOpen: true }), pageSender as never)).toEqual({ ok: true, data: { pdfAutoOpen: true, locale: 'auto' } });
+    expect(await dispatch(before.table, msg('settings.set', { pdfAutoOpen: true }), pageSender as never)).toEqual({
+      ok: true,
+      data: { pdfAutoOpen: true, locale: 'auto', finderSites: [] },
+    });
     await stopWorker(before.handlers);
     const after = await startWorker();
-    expect(await dispatch(after.table, msg('settings.get', {}), pageSender as never)).toEqual({ ok: true, data: { pdfAutoOpen: true, locale: 'auto' } });
+    expect(await dispatch(after.table, msg('settings.get', {}), pageSender as never)).toEqual({
+      ok: true,
+      data: { pdfAutoOpen: true, locale: 'auto', finderSites: [] },
+    });
   });
 
   it('an import previewed before a restart is committed after it from the text the page still holds (previews)', async () => {
     const text = JSON.stringify(claim({ id: 'clm_previewed1' }));
     const before = await startWorker();
-    const preview = (await dispatch(before.table, msg('import.preview', { text, fileName: 'a.jsonl', format: 'jsonl', mode: 'merge' }), pageSender as never)) as Reply<{ token: string }>;
+    const preview = (await dispatch(
+      before.table,
+      msg('import.preview', { text, fileName: 'a.jsonl', format: 'jsonl', mode: 'merge' }),
+      pageSender as never,
+    )) as Reply<{ token: string }>;
     expect(preview.ok).toBe(true);
     await stopWorker(before.handlers);
     const after = await startWorker();
     const commit = { token: preview.ok ? preview.data.token : '', fileName: 'a.jsonl', format: 'jsonl', mode: 'merge', resolutions: [], rest: 'mine' };
     expect(await dispatch(after.table, msg('import.commit', commit), pageSender as never)).toEqual({ ok: true, data: { status: 'expired' } });
-    expect(await dispatch(after.table, msg('import.commit', { ...commit, text }), pageSender as never)).toMatchObject({ ok: true, data: { status: 'stored', added: 1 } });
+    expect(await dispatch(after.table, msg('import.commit', { ...commit, text }), pageSender as never)).toMatchObject({
+      ok: true,
+      data: { status: 'stored', added: 1 },
+    });
   });
 });
 
 describe('channel failures are retried with the same request', () => {
   it('treats the worker going away mid-call as transient, and an answered error as final', () => {
-    expect(isTransient(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received'))).toBe(true);
+    expect(
+      isTransient(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')),
+    ).toBe(true);
     expect(isTransient(new Error('The message port closed before a response was received.'))).toBe(true);
     expect(isTransient(new Error('Could not establish connection. Receiving end does not exist.'))).toBe(true);
     expect(isTransient(new CallError('The browser has no room left to store this.'))).toBe(false);
