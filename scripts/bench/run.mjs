@@ -216,6 +216,7 @@ async function main() {
   if (!wants('anchoring')) {
     const suites = await runSuites(suiteNames, log);
     const report = { startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, machine: { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg()[0] }, problems: suites.problems, suites: suites.results, summary: { goals: suites.goals } };
+    if (wants('finder')) report.finder = await finderPart(suites.goals);
     finish(report, suites.goals, suites.problems);
     return;
   }
@@ -362,8 +363,17 @@ async function main() {
     goals.push(...suites.goals);
     problems.push(...suites.problems);
   }
+  if (wants('finder')) report.finder = await finderPart(goals);
   report.summary.goals = goals;
   finish(report, goals, problems);
+}
+
+/** The claim finder (scripts/bench/finder.mjs, BENCH_ONLY=finder): scan time on ~2 MB and precision on the fixtures; its goal lines join `goals`. */
+async function finderPart(goals) {
+  const { runFinderBench } = await import('./finder.mjs');
+  const { scan, precision, goals: own } = await runFinderBench({ log });
+  goals.push(...own);
+  return { scan, precision };
 }
 
 /** Prints the problems and goal lines, and writes the results. */
