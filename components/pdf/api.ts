@@ -25,6 +25,10 @@ export interface ViewerApi {
   listen(handlers: Handlers<TabCall>): () => void;
   /** Calls back when claims change anywhere (with the page URL, or null for many); returns an unsubscribe function. */
   onChange(callback: (url: string | null) => void): () => void;
+  /** Keys of the claim finder's candidates dismissed on a document (by its address). */
+  dismissed(url: string): Promise<string[]>;
+  /** Remembers a dismissed candidate for a document (by its address). */
+  dismiss(url: string, key: string, sentence: string): Promise<void>;
   /** Whether the browser lets the extension read local files (null when it cannot tell). */
   fileAccess(): Promise<boolean | null>;
 }

@@ -39,6 +39,7 @@ import type { PdfDocumentKey, ViewerApi } from './api';
 import { PageStack, CSS_UNITS, type PageSize } from './pages';
 import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
 import uiCss from '../capture/ui.css?inline';
+import { PdfCandidateFinder } from './finder';
 
 const FORM_SIZE = { width: 380, height: 560 };
 const CARD_SIZE = { width: 340, height: 300 };
@@ -199,6 +200,26 @@ export class PdfViewerSession {
   /** pdf.js (its worker starts as the module loads) and the PDF's bytes, both asked for as soon as the viewer exists. */
   private readonly early: { lib: Promise<typeof import('./pdfjs')>; bytes: Promise<Uint8Array> | null } | null;
 
+  /** The claim finder over the document's text (runs only when asked). */
+  private readonly finder = new PdfCandidateFinder({
+    capture: this.capture,
+    painter: this.painter,
+    model: () => this.textModel(),
+    ready: () => this.loading,
+    url: () => this.viewer.get().sourceUrl,
+    page: () => ({ kind: this.sourceFields().kind, models: this.source?.models ?? [] }),
+    claimed: () => [...this.placed.values()],
+    liveRange: (segment) => this.liveRange(segment),
+    show: (segment) => this.showSegment(segment),
+    ensureUi: () => this.ensureUi(),
+    openForm: (range, passage, values, candidate) => this.openFormFor(range, { passage, values, candidate }),
+    dismissed: (url) => this.api.dismissed(url),
+    dismiss: (url, key, sentence) => this.api.dismiss(url, key, sentence),
+    toast: (text, tone) => this.toast(text, tone),
+    today: () => today(),
+    title: () => this.sourceFields().title,
+  });
+
   constructor(
     private readonly api: ViewerApi,
     private readonly target: ViewerTarget | null,
@@ -263,11 +284,10 @@ export class PdfViewerSession {
           return { started: true };
         },
         'passage.confirm': async ({ id }) => ({ confirmed: await this.confirmText(id) }),
-        // The claim finder works on web pages; the viewer says so instead of pretending to have looked.
-        'finder.run': () => Promise.reject(new Error(t('finderPdfNotYet'))),
-        'finder.accept': () => Promise.reject(new Error(t('finderPdfNotYet'))),
-        'finder.dismiss': () => Promise.reject(new Error(t('finderPdfNotYet'))),
-        'finder.undisclosed': () => Promise.reject(new Error(t('finderPdfNotYet'))),
+        'finder.run': () => this.finder.run(),
+        'finder.accept': async ({ key }) => ({ opened: await this.finder.accept(key) }),
+        'finder.dismiss': async ({ key }) => ({ dismissed: await this.finder.dismiss(key) }),
+        'finder.undisclosed': async () => ({ opened: await this.finder.recordUndisclosed() }),
       }),
     );
     this.cleanups.push(
@@ -614,6 +634,7 @@ export class PdfViewerSession {
     // Only a page that holds a placed passage (or a find match) changes what is painted.
     const holds = [...this.placed.values()].some((p) => p.segments.some((s) => s.page === page));
     if (holds) this.repaint();
+    if (this.finder.holds(page)) this.finder.paint();
     if (this.findMatches.length) this.paintFind();
   }
 
@@ -821,6 +842,15 @@ export class PdfViewerSession {
     attachHere: () => this.attachHere(),
     cancelReattach: () => this.capture.set((s) => ({ ...s, reattach: null, toolbar: null })),
     toggleOrphans: () => this.capture.set((s) => ({ ...s, orphanList: !s.orphanList })),
+    finder: {
+      acceptCandidate: (key) => void this.finder.accept(key),
+      dismissCandidate: async (key) => {
+        await this.finder.dismiss(key);
+      },
+      showCandidate: (key) => void this.finder.show(key),
+      recordUndisclosed: () => void this.finder.recordUndisclosed(),
+      closeFinder: () => this.finder.close(),
+    },
   };
 
   private toast(text: string, tone: 'info' | 'error' = 'info', undo?: ClaimRecord[]): void {
@@ -984,6 +1014,10 @@ export class PdfViewerSession {
         this.capture.set((st) => ({ ...st, form: null, toolbar: null, card: null }));
         return;
       }
+      if (s.finder) {
+        this.finder.close();
+        return;
+      }
       if (this.viewer.get().find.open) this.closeFind();
       return;
     }
@@ -1028,12 +1062,19 @@ export class PdfViewerSession {
     };
   }
 
-  private async openFormFor(range: Range): Promise<void> {
+  /**
+   * Opens the form on a range: its passage described from the range and prefilled from it, or (a finder
+   * candidate, "not disclosed") the passage, values and candidate key given.
+   */
+  private async openFormFor(
+    range: Range,
+    given?: { passage: Passage & { page: number }; values: (storeModels: string[]) => ClaimFormValues; candidate: string | null },
+  ): Promise<void> {
     await this.ensureUi();
     if (!this.model) this.toast(t('pdfReadingFirst'));
     const model = await this.textModel();
     if (!model) return;
-    const passage = this.describeRange(model, range);
+    const passage = given?.passage.quote.exact ? given.passage : this.describeRange(model, range);
     if (!passage) {
       this.toast(t('pdfSelectionNoText'), 'error');
       return;
@@ -1050,7 +1091,7 @@ export class PdfViewerSession {
     }
     const fields = this.sourceFields();
     const pageModels = this.source?.models ?? [];
-    const values = prefillValues(passage.quote.exact, { kind: fields.kind, models: pageModels }, storeModels);
+    const values = given ? given.values(storeModels) : prefillValues(passage.quote.exact, { kind: fields.kind, models: pageModels }, storeModels);
     const rect = range.getBoundingClientRect();
     this.pendingPage = passage.page;
     const session: FormSession = {
@@ -1065,6 +1106,7 @@ export class PdfViewerSession {
       at: panelPosition(rect, FORM_SIZE, { width: innerWidth, height: innerHeight }),
       saving: false,
       error: null,
+      candidate: given?.candidate ?? null,
     };
     this.capture.set((s) => ({ ...s, toolbar: null, card: null, form: session }));
     this.painter.markPending(range);
@@ -1147,6 +1189,7 @@ export class PdfViewerSession {
         .join('|');
       this.anchoredOnce = this.anchoredOnce || !!this.model;
       this.repaint();
+      if (form.candidate) this.finder.accepted(form.candidate);
       document.getSelection()?.removeAllRanges();
       const what = saved.length === 1 ? `${saved[0]!.value}` : `${saved.length} claims`;
       this.toast(form.mode === 'edit' ? t('toastUpdated', what, values.model) : t('toastSaved', what, values.model));

@@ -16,6 +16,10 @@ export function createViewerApi(): ViewerApi {
     correctSource: async (source) => {
       await callBackground('source.correct', { source });
     },
+    dismissed: async (url) => (await callBackground('dismissals.get', { url })).keys,
+    dismiss: async (url, key, sentence) => {
+      await callBackground('dismissals.add', { url, key, sentence });
+    },
     status: async (anchored, orphans) => {
       await callBackground('pdf.status', { anchored, orphans });
     },

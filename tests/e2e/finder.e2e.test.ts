@@ -9,6 +9,8 @@ import { HAVE_SHARED, fixturePages, launchExtension, paintedTexts, squash, store
 import { CaptureUi } from './pages/capture-ui';
 import { FinderUi } from './pages/finder-ui';
 import { PanelPage } from './pages/panel-page';
+import { PdfViewer } from './pages/pdf-viewer';
+import { ZETA, printPdf } from './pdf-fixtures';
 
 let browser: ExtensionBrowser;
 beforeAll(async () => {
@@ -201,5 +203,52 @@ describe('the claim finder on pages we wrote', () => {
     expect(await finder.painted()).toEqual([]);
     await options.close();
     await page.close();
+  });
+});
+
+describe('the claim finder in the PDF viewer', () => {
+  it('finds over the whole document, accepts a candidate into a PDF claim, dismisses another; both stay gone after a reload', async () => {
+    const url = 'http://fixtures.test/reports/zeta-3-finder.pdf';
+    browser.overrideBinary(url, await printPdf(browser.context, ZETA.html()));
+    const v = new PdfViewer(await browser.context.newPage(), browser.extensionId);
+    await v.open(url);
+    await v.waitForAnchored();
+    const finder = new FinderUi(v.page, browser);
+    const reply = await finder.run();
+    expect(reply.ok).toBe(true);
+    const listed = await finder.listed();
+    expect(listed.map((c) => c.key)).toEqual(reply.data!.candidates.map((c) => c.key));
+    const grpo = listed.find((c) => c.value === 'GRPO');
+    const other = listed.find((c) => c.value !== 'GRPO');
+    expect(grpo).toBeDefined();
+    expect(other).toBeDefined();
+    // The first page's text layer is drawn: its candidates are painted faintly.
+    await expect.poll(async () => (await finder.painted()).length).toBeGreaterThan(0);
+
+    await finder.item(grpo!.key).getByTestId('finder-accept').click();
+    await v.capture.form.waitFor();
+    expect(await v.capture.field('value').inputValue()).toBe('GRPO');
+    expect(await v.capture.field('kind').inputValue()).toBe('algorithm');
+    // A technical report stating an algorithm: A.
+    expect(await v.capture.form.locator('[name=evidence]:checked').inputValue()).toBe('A');
+    if (!(await v.capture.field('model').inputValue())) await v.capture.fill({ model: 'Zeta-3' });
+    await v.capture.save();
+    const saved = (await storedClaims(browser.worker)).find((c) => c.source.url === url);
+    expect(saved).toMatchObject({ value: 'GRPO', kind: 'algorithm', pdf: { page: 1 } });
+    expect(squash(saved!.quote.exact)).toBe(squash(grpo!.sentence));
+    await finder.item(grpo!.key).waitFor({ state: 'detached' });
+
+    await finder.item(other!.key).getByTestId('finder-dismiss').click();
+    await finder.item(other!.key).waitFor({ state: 'detached' });
+    expect(await storedDismissals()).toContainEqual(expect.objectContaining({ url, key: other!.key }));
+
+    await v.page.reload();
+    await v.waitForAnchored();
+    expect((await finder.run()).ok).toBe(true);
+    const again = (await finder.listed()).map((c) => c.key);
+    expect(again).not.toContain(grpo!.key);
+    expect(again).not.toContain(other!.key);
+    expect(again.length).toBe(listed.length - 2);
+    await v.page.close();
   });
 });
