@@ -4,7 +4,7 @@
  * whose text layers are drawn and listed in document order, accepted into the
  * claim form or dismissed for good (stored under the PDF's address).
  */
-import { candidateValues, reportCandidate, unclaimed, undisclosedValues, type PageFacts } from '../../lib/capture/finder';
+import { candidateValues, offerUndisclosed, reportCandidate, unclaimed, undisclosedValues, type PageFacts } from '../../lib/capture/finder';
 import type { ClaimFormValues, Passage } from '../../lib/capture/draft';
 import { findCandidates, type Candidate } from '../../lib/finder';
 import { t } from '../../lib/i18n';
@@ -67,7 +67,9 @@ export class PdfCandidateFinder {
       if (!model) throw new Error(t('pdfTextUnreadable'));
       const url = this.host.url();
       const dismissed = url ? await this.host.dismissed(url) : [];
-      const result = findCandidates(model.text, { models: [...this.host.page().models], dismissed: new Set(dismissed) });
+      const found = findCandidates(model.text, { models: [...this.host.page().models], dismissed: new Set(dismissed) });
+      // A "not disclosed" finding already recorded here is not offered again.
+      const result = { ...found, suggestUndisclosed: offerUndisclosed(found.suggestUndisclosed, capture.get().claims) };
       const placed: Placed[] = [];
       for (const candidate of unclaimed(result.candidates, this.host.claimed())) {
         const where = model.place(candidate.start, candidate.end);

@@ -5,7 +5,7 @@
  * background). Nothing runs until the curator asks, or the site is opted in.
  */
 import { offsetsOfRange, rangeFromOffsets, type TextIndex } from '../../lib/anchoring';
-import { candidateValues, reportCandidate, unclaimed, undisclosedValues, type PageFacts } from '../../lib/capture/finder';
+import { candidateValues, offerUndisclosed, reportCandidate, unclaimed, undisclosedValues, type PageFacts } from '../../lib/capture/finder';
 import type { ClaimFormValues } from '../../lib/capture/draft';
 import { findCandidates, type Candidate } from '../../lib/finder';
 import { callBackground, withRetry, type FinderReport } from '../../lib/messages';
@@ -60,7 +60,9 @@ export class CandidateFinder {
       const url = this.host.url();
       const [index, dismissed] = await Promise.all([this.host.textIndex(), withRetry(() => callBackground('dismissals.get', { url }))]);
       const page = this.host.page();
-      const result = findCandidates(index.text, { models: [...page.models], dismissed: new Set(dismissed.keys) });
+      const found = findCandidates(index.text, { models: [...page.models], dismissed: new Set(dismissed.keys) });
+      // A "not disclosed" finding already recorded here is not offered again.
+      const result = { ...found, suggestUndisclosed: offerUndisclosed(found.suggestUndisclosed, store.get().claims) };
       const claimed = this.host.claimedRanges().map((r) => offsetsOfRange(r, index));
       const placed: Placed[] = [];
       for (const candidate of unclaimed(result.candidates, claimed)) {

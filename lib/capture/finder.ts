@@ -29,6 +29,11 @@ export function unclaimed<T extends Span>(candidates: readonly T[], claimed: rea
   return candidates.filter((c) => !claimed.some((s) => s.start < c.end && c.start < s.end));
 }
 
+/** Whether to offer "record as not disclosed": the finder suggests it and no "not disclosed" claim is stored for the page yet. */
+export function offerUndisclosed(suggested: boolean, claims: readonly { kind: string }[]): boolean {
+  return suggested && !claims.some((c) => c.kind === 'undisclosed');
+}
+
 /** A candidate as the panel and the popup see it. */
 export function reportCandidate(c: Candidate): FinderCandidate {
   const sentence = c.sentence.length > REPORTED_SENTENCE ? `${c.sentence.slice(0, REPORTED_SENTENCE - 1)}…` : c.sentence;

@@ -144,6 +144,10 @@ describe('the claim finder on pages we wrote', () => {
     const saved = (await storedClaims(browser.worker)).find((c) => c.source.url === url);
     expect(saved).toMatchObject({ kind: 'undisclosed', value: 'RL stages', evidence: 'C', quote: { exact: 'Introducing Zeta-3' } });
     expect(saved!.note).toMatch(/discloses no RL stage or algorithm/);
+    // Recorded once: a later run does not offer it again.
+    expect(await finder.run()).toMatchObject({ ok: true, data: { suggestUndisclosed: false } });
+    await finder.list.getByTestId('finder-count').waitFor();
+    expect(await finder.list.getByTestId('finder-record-undisclosed').count()).toBe(0);
     await page.close();
   });
 

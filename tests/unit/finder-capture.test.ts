@@ -1,7 +1,15 @@
 // The page side of the claim finder without the DOM: which candidates are offered, how they reach the panel,
 // the claim form's values for accepting one or recording "not disclosed", and the opted-in sites.
 import { describe, expect, it } from 'vitest';
-import { candidateValues, REPORTED_SENTENCE, reportCandidate, unclaimed, undisclosedValues, UNDISCLOSED_VALUE } from '../../lib/capture/finder';
+import {
+  candidateValues,
+  offerUndisclosed,
+  REPORTED_SENTENCE,
+  reportCandidate,
+  unclaimed,
+  undisclosedValues,
+  UNDISCLOSED_VALUE,
+} from '../../lib/capture/finder';
 import { findCandidates, parseSite, parseSiteList, siteListed } from '../../lib/finder';
 import { FinderSite } from '../../lib/messages';
 
@@ -86,6 +94,13 @@ describe('recording a page as not disclosed', () => {
       note: 'Read on 2026-11-30: the page talks about RL but discloses no RL stage or algorithm.',
     });
     expect(undisclosedValues({ kind: 'release', models: [] }, '2026-11-30').model).toBe('');
+  });
+
+  it('is not offered again once a "not disclosed" claim is stored for the page', () => {
+    expect(offerUndisclosed(true, [])).toBe(true);
+    expect(offerUndisclosed(true, [{ kind: 'algorithm' }])).toBe(true);
+    expect(offerUndisclosed(true, [{ kind: 'stage' }, { kind: 'undisclosed' }])).toBe(false);
+    expect(offerUndisclosed(false, [])).toBe(false);
   });
 
   it('is suggested by the finder for a page that talks about RL and names no stage or algorithm, and not for one that does', () => {
