@@ -44,6 +44,8 @@ import { PdfCandidateFinder } from './finder';
 const FORM_SIZE = { width: 380, height: 560 };
 const CARD_SIZE = { width: 340, height: 300 };
 const TOAST_MS = 8000;
+/** A save attempt unanswered this long is retried (same ids): the worker may have been stopped under it. */
+const SAVE_ATTEMPT_MS = 10_000;
 const ZOOM_STEPS = [0.5, 0.67, 0.75, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4];
 /** The zoom a document opens at: the page width, but no larger than this. */
 const MAX_AUTO_ZOOM = 1.25;
@@ -180,6 +182,8 @@ export class PdfViewerSession {
   private anchoredOnce = false;
   private claimsSignature = '';
   private loadSeq = 0;
+  /** Ids minted for the open form's claims, reused by every save of that form. */
+  private formIds: string[] = [];
   private loading: Promise<void> = Promise.resolve();
   private ui: HTMLElement | null = null;
   private uiReady: Promise<void> | null = null;
@@ -1094,6 +1098,7 @@ export class PdfViewerSession {
     const values = given ? given.values(storeModels) : prefillValues(passage.quote.exact, { kind: fields.kind, models: pageModels }, storeModels);
     const rect = range.getBoundingClientRect();
     this.pendingPage = passage.page;
+    this.formIds = [];
     const session: FormSession = {
       mode: 'new',
       passage: { quote: passage.quote, position: passage.position },
@@ -1119,6 +1124,7 @@ export class PdfViewerSession {
     const range = where ? this.liveRange(where.segments[0]!) : null;
     const rect = range?.getBoundingClientRect() ?? { left: 40, top: 40, bottom: 60 };
     this.pendingPage = claim.pdf?.page ?? where?.page ?? null;
+    this.formIds = [];
     this.capture.set((s) => ({
       ...s,
       card: null,
@@ -1153,11 +1159,15 @@ export class PdfViewerSession {
       const accessed = form.editing?.source.accessed ?? today();
       const source = sourceFromFields(form.editing?.source.url ?? url, accessed, fields);
       const page = this.pendingPage ?? (form.passage.position ? (this.model?.pageAt(form.passage.position.start) ?? 1) : 1);
-      const built = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId: () => mintClaimId(), editing: form.editing });
+      // Ids are minted once per form: saving again after a failure reuses them, so a write that did land is overwritten, not doubled.
+      let next = 0;
+      const mintId = () => (this.formIds[next++] ??= mintClaimId());
+      const built = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId, editing: form.editing });
       // A claim on a PDF carries the document's identity and a link that opens the PDF at its page in any reader.
       const claims = built.map((c) => (c.pdf ? c : { ...c, pdf: this.pdfRef(page), link: c.link ?? pdfPageLink(c.source.url, page) }));
       const changedSource = this.sourceChanged(fields, form.source);
       const saved = await withRetry(() => this.api.save(claims), {
+        timeoutMs: SAVE_ATTEMPT_MS,
         onRetry: (attempt) => setForm({ saving: true, error: attempt > 1 ? t('savingSlow', attempt) : null }),
       });
       if (changedSource) {

@@ -262,7 +262,7 @@ async function main() {
   if (verl) {
     log(`page-load cost on ${verl.url} (nothing stored) [${elapsed()}]`);
     try {
-      load = await pageLoadCost({ url: verl.url, pages: served, runs: QUICK ? 7 : 15, cpuRuns: QUICK ? 3 : 5, log });
+      load = await pageLoadCost({ url: verl.url, pages: served, runs: QUICK ? 7 : 25, cpuRuns: QUICK ? 3 : 5, log });
     } catch (error) {
       problems.push(`page-load measurement failed: ${error instanceof Error ? error.message : error}`);
       log(problems.at(-1));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAVE_SHARED, SHARED_FIXTURES, fixturePages, launchExtension, paintedTexts, ROOT, storedClaims, type ExtensionBrowser } from './harness';
 import { ZETA, longPageSentences, longReportHtml, pdfPageTexts, printPdf, printSharedPage } from './pdf-fixtures';
 import { PdfViewer } from './pages/pdf-viewer';
+import { WorkerControl } from './control';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -170,6 +171,40 @@ describe('the PDF viewer', () => {
     } finally {
       browser.overrideBinary(ZETA_URL, zeta);
     }
+  });
+});
+
+describe('the service worker stopped under a save in the viewer', () => {
+  const PASSAGE = 'The policy is trained with GRPO on verifiable math problems for two epochs.';
+
+  it('saves in the viewer while the service worker is stopped again and again: the claim is stored once, whole', async () => {
+    // A report of its own, so the other tests' counts on Zeta-3 stay as they expect.
+    const url = 'http://fixtures.test/reports/stopped.pdf';
+    browser.overrideBinary(url, await printPdf(browser.context, `<h1>Stopped workers</h1><p>${PASSAGE}</p><p>Evaluation follows in the next section.</p>`, { title: 'Stopped workers' }));
+    const v = await viewer();
+    await v.open(url);
+    await v.waitForAnchored();
+    const control = await WorkerControl.attach(browser.context, v.page, browser.extensionId);
+    await v.select(PASSAGE);
+    await v.capture.tagButton.click();
+    await v.capture.form.waitFor();
+    await v.capture.fill({ model: 'Zeta-stopped', value: 'GRPO' });
+    // The save meets a stopped worker, and the worker keeps being stopped while it is retried.
+    await control.stop();
+    const halt = control.stopRepeatedly(100, 300);
+    try {
+      await v.capture.form.getByTestId('form-save').click();
+      // Retries take longer than a plain save: the form closes once a save is acknowledged.
+      await v.capture.form.waitFor({ state: 'detached', timeout: 60_000 });
+      await expect.poll(() => painted(v), { timeout: 30_000 }).toContain(bare(PASSAGE));
+    } finally {
+      await halt();
+    }
+    const stored = (await storedClaims(browser.worker)).filter((c) => c.model === 'Zeta-stopped');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ value: 'GRPO', quote: { exact: PASSAGE }, pdf: { page: expect.any(Number) } });
+    await control.detach();
+    await v.page.close();
   });
 });
 
