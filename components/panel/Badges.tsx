@@ -1,7 +1,7 @@
 /** Small shared pieces of the panel: evidence badge, kind chip, warnings. */
-import type { ClaimKind, Evidence } from '../../lib/schema';
+import type { ClaimKind, Evidence, SourceKind } from '../../lib/schema';
 import { kindLabel, plural, t, type MessageKey } from '../../lib/i18n';
-import type { Warning } from '../../lib/survey';
+import type { EvidenceReason, Warning } from '../../lib/survey';
 
 /** An evidence level badge with its explanation on hover. */
 export function EvidenceBadge({ level, title }: { level: Evidence; title?: string | null }) {
@@ -10,6 +10,16 @@ export function EvidenceBadge({ level, title }: { level: Evidence; title?: strin
       {level}
     </span>
   );
+}
+
+/** Why a row has its evidence level, in the current language: "A: 3 claims from a technical report". */
+export function evidenceText(reason: EvidenceReason): string {
+  if (reason.why !== 'sources') return t(reason.why === 'none' ? 'evWhyNone' : reason.why === 'undisclosed' ? 'evWhyUndisclosed' : 'evWhyThirdParty');
+  const parts = reason.sources.map(({ kind, count }: { kind: SourceKind; count: number }) =>
+    count === 1 ? t(`srcOne_${kind}` as MessageKey) : t(`srcMany_${kind}` as MessageKey, count),
+  );
+  const sources = parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(t('listSep'))}${t('listAnd')}${parts[parts.length - 1]}`;
+  return t('evWhySources', reason.level, plural(reason.claims, 'evClaimsOne', 'evClaimsMany'), sources);
 }
 
 /** A claim kind chip in its kind's colour. */

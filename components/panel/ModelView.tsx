@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { CLAIM_KINDS, STAGES, type ClaimRecord, type SourceKind, type Stage } from '../../lib/schema';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import type { SurveyRow } from '../../lib/survey';
-import { EvidenceBadge, Warnings } from './Badges';
+import { EvidenceBadge, evidenceText, Warnings } from './Badges';
 import { ClaimItem, type ClaimActions } from './ClaimItem';
 import { JudgmentEditor } from './JudgmentEditor';
 import { Pipeline } from './Pipeline';
@@ -43,10 +43,10 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
             {row.model}
             {row.recipe && <span class="recipe"> · {row.recipe}</span>}
           </h2>
-          <EvidenceBadge level={row.evidence} title={row.evidenceExplanation} />
+          <EvidenceBadge level={row.evidence} title={evidenceText(row.evidenceReason)} />
         </div>
         <p class="muted small" data-testid="evidence-explanation">
-          {row.evidenceExplanation} · {row.vendor ?? t('vendorUnknown')} ·{' '}
+          {evidenceText(row.evidenceReason)} · {row.vendor ?? t('vendorUnknown')} ·{' '}
           {t('claimsFromSources', row.claimCount, plural(row.sourceCount, 'sourcesOne', 'sourcesMany'))}
         </p>
         {related.length > 0 && (

@@ -4,7 +4,7 @@ import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type Evidence, ty
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import type { CellItem, SurveyRow } from '../../lib/survey';
-import { EvidenceBadge } from './Badges';
+import { EvidenceBadge, evidenceText } from './Badges';
 import { ExportMenu, type PanelExportChoice } from './ExportMenu';
 import { JudgmentEditor } from './JudgmentEditor';
 import { VirtualList } from './VirtualList';
@@ -217,7 +217,7 @@ function SurveyRowView({
         )}
       </div>
       <div class="c-ev">
-        <EvidenceBadge level={row.evidence} title={row.evidenceExplanation} />
+        <EvidenceBadge level={row.evidence} title={evidenceText(row.evidenceReason)} />
       </div>
       <div class="c-cell" data-col="framework">
         <span class="cell-label">{t('cellFramework')}</span>

@@ -56,6 +56,8 @@ export interface SurveyRow {
   evidence: Evidence;
   /** E.g. "A: 3 claims from a technical report", "B: 2 claims from an official blog and 2 model cards", "C: only undisclosed claims". */
   evidenceExplanation: string;
+  /** The same explanation as data, for the panel to say in the curator's language. */
+  evidenceReason: EvidenceReason;
   /** kind framework + system → "RL framework / system". */
   frameworks: CellItem[];
   /** kind stage, algorithm, reward → "Public RL stages and algorithms". */
@@ -135,13 +137,16 @@ function joinWords(words: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-function explainEvidence(level: Evidence, claims: readonly ClaimRecord[]): string {
-  if (claims.length === 0) return 'C: no claims recorded yet';
+/** Why a row has its level: no claims, only undisclosed ones, only third-party write-ups, or claims at that level and their sources. */
+export type EvidenceReason =
+  | { level: Evidence; why: 'none' | 'undisclosed' | 'third_party' }
+  | { level: Evidence; why: 'sources'; claims: number; sources: Array<{ kind: SourceKind; count: number }> };
+
+function evidenceReason(level: Evidence, claims: readonly ClaimRecord[]): EvidenceReason {
+  if (claims.length === 0) return { level: 'C', why: 'none' };
   const evidential = claims.filter((c) => c.kind !== 'undisclosed');
-  if (evidential.length === 0) return 'C: only undisclosed claims';
-  if (evidential.every((c) => c.source.kind === 'third_party')) {
-    return 'C: only third-party write-ups, which are not evidence';
-  }
+  if (evidential.length === 0) return { level: 'C', why: 'undisclosed' };
+  if (evidential.every((c) => c.source.kind === 'third_party')) return { level: 'C', why: 'third_party' };
   const atLevel = evidential.filter((c) => effectiveEvidence(c) === level);
   // Distinct sources per kind: "3 claims from a technical report", "2 claims from 2 repositories".
   const perKind = new Map<SourceKind, Set<string>>();
@@ -150,12 +155,18 @@ function explainEvidence(level: Evidence, claims: readonly ClaimRecord[]): strin
     urls.add(c.source.url);
     perKind.set(c.source.kind, urls);
   }
-  const parts = SOURCE_KIND_ORDER.filter((k) => perKind.has(k)).map((k) => {
-    const count = perKind.get(k)!.size;
-    return count === 1 ? SOURCE_NOUNS[k][0] : `${count} ${SOURCE_NOUNS[k][1]}`;
-  });
-  const n = atLevel.length;
-  return `${level}: ${n} ${n === 1 ? 'claim' : 'claims'} from ${joinWords(parts)}`;
+  const sources = SOURCE_KIND_ORDER.filter((k) => perKind.has(k)).map((kind) => ({ kind, count: perKind.get(kind)!.size }));
+  return { level, why: 'sources', claims: atLevel.length, sources };
+}
+
+/** A row's evidence reason in English (exports, tests, the CLI). */
+export function explainEvidenceReason(reason: EvidenceReason): string {
+  if (reason.why !== 'sources') {
+    return reason.why === 'none' ? 'C: no claims recorded yet' : reason.why === 'undisclosed' ? 'C: only undisclosed claims' : 'C: only third-party write-ups, which are not evidence';
+  }
+  const parts = reason.sources.map(({ kind, count }) => (count === 1 ? SOURCE_NOUNS[kind][0] : `${count} ${SOURCE_NOUNS[kind][1]}`));
+  const n = reason.claims;
+  return `${reason.level}: ${n} ${n === 1 ? 'claim' : 'claims'} from ${joinWords(parts)}`;
 }
 
 /** Document order of claims within a source, then by creation and id. */
@@ -300,6 +311,7 @@ export function deriveRows(
     const ordered = orderClaims(group.claims);
     const evidential = ordered.filter((c) => c.kind !== 'undisclosed');
     const evidence = bestEvidence(evidential.map(effectiveEvidence)) ?? 'C';
+    const reason = evidenceReason(evidence, ordered);
     const stages: StageCell[] = STAGES.map((stage) => {
       const own = ordered.filter((c) => STAGE_VIEW_KINDS.has(c.kind) && c.stage === stage);
       const checked = ordered.filter((c) => c.kind === 'undisclosed' && (c.stage == null || c.stage === stage));
@@ -337,7 +349,8 @@ export function deriveRows(
       judgment: record?.judgment ?? '',
       judgmentUpdatedAt: record ? record.updated_at : null,
       evidence,
-      evidenceExplanation: explainEvidence(evidence, ordered),
+      evidenceReason: reason,
+      evidenceExplanation: explainEvidenceReason(reason),
       frameworks: cellItems(ordered.filter((c) => FRAMEWORK_KINDS.has(c.kind))),
       stagesAndAlgorithms: cellItems(ordered.filter((c) => STAGE_COLUMN_KINDS.has(c.kind))),
       intentions: cellItems(ordered.filter((c) => c.kind === 'intention')),

@@ -5,12 +5,14 @@
  */
 export {
   deriveRows,
+  explainEvidenceReason,
   bestEvidence,
   effectiveEvidence,
   compareText,
   type CellItem,
   type StageCell,
   type SurveyRow,
+  type EvidenceReason,
   type DeriveOptions,
 } from './derive';
 export { claimWarnings, type Warning, type WarningCode } from './warnings';
