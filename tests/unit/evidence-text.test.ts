@@ -11,7 +11,9 @@ const source = (kind: 'technical_report' | 'official_blog' | 'model_card' | 'rep
 /** Rows covering every kind of reason: none, undisclosed only, third party only, one source, several kinds and counts. */
 function rows(): SurveyRow[] {
   return [
-    ...deriveRows([], [{ schema: 'rl-survey.model/1', model: 'Empty-1', recipe: null, vendor: null, based_on: null, judgment: '', updated_at: NOW } as never], { now: NOW }),
+    ...deriveRows([], [{ schema: 'rl-survey.model/1', model: 'Empty-1', recipe: null, vendor: null, based_on: null, judgment: '', updated_at: NOW } as never], {
+      now: NOW,
+    }),
     ...deriveRows([claim({ id: 'und_000001', model: 'Und-1', kind: 'undisclosed', value: 'RL stages', evidence: 'C', stage: null })], [], { now: NOW }),
     ...deriveRows([claim({ id: 'thp_000001', model: 'Third-1', evidence: 'B', source: source('third_party', 'https://example.org/t') })], [], { now: NOW }),
     ...deriveRows([claim({ id: 'one_000001', model: 'One-1', evidence: 'A', source: source('technical_report', 'https://example.org/a') })], [], { now: NOW }),
@@ -34,6 +36,15 @@ describe('evidence explanations', () => {
     expect(all.map((r) => r.evidenceReason.why)).toEqual(['none', 'undisclosed', 'third_party', 'sources', 'sources']);
     for (const row of all) expect(evidenceText(row.evidenceReason)).toBe(row.evidenceExplanation);
     expect(all[4]!.evidenceExplanation).toBe('B: 4 claims from an official blog, a model card and 2 repositories');
-    expect(all[4]!.evidenceReason).toEqual({ level: 'B', why: 'sources', claims: 4, sources: [{ kind: 'official_blog', count: 1 }, { kind: 'model_card', count: 1 }, { kind: 'repository', count: 2 }] });
+    expect(all[4]!.evidenceReason).toEqual({
+      level: 'B',
+      why: 'sources',
+      claims: 4,
+      sources: [
+        { kind: 'official_blog', count: 1 },
+        { kind: 'model_card', count: 1 },
+        { kind: 'repository', count: 2 },
+      ],
+    });
   });
 });
