@@ -41,7 +41,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
 import uiCss from '../capture/ui.css?inline';
 import { PdfCandidateFinder } from './finder';
 
-const FORM_SIZE = { width: 380, height: 560 };
+const FORM_SIZE = { width: 380, height: 600 };
 const CARD_SIZE = { width: 340, height: 300 };
 const TOAST_MS = 8000;
 /** A save attempt unanswered this long is retried (same ids): the worker may have been stopped under it. */

@@ -26,7 +26,7 @@ import { initialCaptureState, type CaptureActions, type CaptureState, type FormS
 import uiCss from '../../components/capture/ui.css?inline';
 import { CandidateFinder } from './finder';
 
-const FORM_SIZE = { width: 380, height: 560 };
+const FORM_SIZE = { width: 380, height: 600 };
 const CARD_SIZE = { width: 340, height: 300 };
 const MUTATION_DEBOUNCE_MS = 300;
 const TOAST_MS = 8000;
