@@ -73,7 +73,10 @@ export class PageBoot {
    * on a small machine its work would compete with the page's own loading.
    */
   private afterPageLoad(then: () => void): void {
-    if (document.readyState === 'complete') return then();
+    if (document.readyState === 'complete') {
+      then();
+      return;
+    }
     let done = false;
     const once = () => {
       if (done) return;
