@@ -44,8 +44,6 @@ export function db(): Promise<RecipeDatabase> {
 
 /** The capture script's file in the build (the runtime-registered `capture` content script). */
 const CAPTURE_SCRIPT = '/content-scripts/capture.js';
-/** Its stylesheet: the painted passages' colours (`::highlight(...)` rules). */
-const CAPTURE_STYLES = '/content-scripts/capture.css';
 
 /** Tells every tab (but the one that made the change) that claims changed. */
 async function notifyChanged(url: string | null, exceptTabId?: number): Promise<void> {
@@ -89,10 +87,7 @@ export const contentHandlers: Handlers<ContentCall> = {
   },
   async 'capture.load'(_request, sender) {
     // The sender rule admits only our content script in a tab's top frame.
-    const target = { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] };
-    // The highlight colours first, so the first painted passage already has them.
-    await browser.scripting.insertCSS({ target, files: [CAPTURE_STYLES] });
-    await browser.scripting.executeScript({ target, files: [CAPTURE_SCRIPT] });
+    await browser.scripting.executeScript({ target: { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] }, files: [CAPTURE_SCRIPT] });
     return { loaded: true };
   },
 };

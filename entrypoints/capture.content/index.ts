@@ -1,4 +1,3 @@
-import './highlights.css';
 import { takeBridge } from '../../lib/capture/bridge';
 import { ignoreForgedRestarts } from '../../lib/capture/forged-restart';
 import { ClaimsSession } from './session';
@@ -7,8 +6,7 @@ export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   // Injected by the background when the page script asks for it (the page has claims, or the curator is tagging).
   registration: 'runtime',
-  // highlights.css (the painted passages' colours) is inserted by the background with the script: no element is added for it.
-  cssInjectionMode: 'manual',
+  cssInjectionMode: 'ui',
   noScriptStartedPostMessage: true,
   main(ctx) {
     ignoreForgedRestarts();

@@ -18,9 +18,6 @@ import { documentUrl } from '../../lib/source/url';
 
 type Sender = Browser.runtime.MessageSender;
 
-/** The lookup waits for the page's load event at most this long. */
-const LOOKUP_AT_LATEST_MS = 1000;
-
 /** Calls that only concern a page with claims: answered "nothing here" when it has none. */
 const NOTHING_HERE: Record<string, unknown> = {
   'claims.changed': { reloaded: false },
@@ -65,26 +62,7 @@ export class PageBoot {
     // Only for claims stored under a new address: the capture script follows navigation itself once it runs.
     this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
     on(window, 'popstate', () => this.onLocationChange());
-    this.afterPageLoad(() => void this.lookup().catch(() => undefined));
-  }
-
-  /**
-   * Runs `then` once the page has loaded (or after at most a second): the lookup wakes the service worker, and
-   * on a small machine its work would compete with the page's own loading.
-   */
-  private afterPageLoad(then: () => void): void {
-    if (document.readyState === 'complete') {
-      then();
-      return;
-    }
-    let done = false;
-    const once = () => {
-      if (done) return;
-      done = true;
-      then();
-    };
-    this.ctx.addEventListener(window, 'load', () => this.ctx.setTimeout(once, 0), { once: true });
-    this.ctx.setTimeout(once, LOOKUP_AT_LATEST_MS);
+    void this.lookup().catch(() => undefined);
   }
 
   /** The one lookup: loads the capture script when the page has claims. */

@@ -1,9 +1,11 @@
+import './highlights.css';
 import { PageBoot } from './boot';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_idle',
-  // No stylesheet here: a page with nothing stored gets none (and no style recalculation); the capture script's comes with it.
+  // highlights.css is injected by the browser from the manifest: no element is added to the page for it.
+  cssInjectionMode: 'manifest',
   // The page hears nothing from us: no "script started" postMessage.
   noScriptStartedPostMessage: true,
   main(ctx) {

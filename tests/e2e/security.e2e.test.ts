@@ -574,7 +574,7 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(3);
   });
 
-  it('`scripting` injects two files of the build, the capture script and its stylesheet, and never a function or code from elsewhere', () => {
+  it('`scripting` injects one file of the build, the capture script, and never a function or code from elsewhere', () => {
     const sources: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
@@ -585,15 +585,11 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     };
     for (const dir of ['entrypoints', 'lib', 'components']) walk(path.join(ROOT, dir));
     const calls = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/scripting\.(\w+)\(([^;]*)/g)].map((m) => ({ file: path.relative(ROOT, file), api: m[1]!, args: m[2]! })));
-    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/handlers.ts insertCSS', 'entrypoints/background/handlers.ts executeScript']);
-    expect(calls[0]!.args).toMatch(/files: \[CAPTURE_STYLES\]/);
-    expect(calls[1]!.args).toMatch(/files: \[CAPTURE_SCRIPT\]/);
-    for (const call of calls) expect(call.args).not.toMatch(/func|args|world|css:/);
-    const handlers = readFileSync(path.join(ROOT, 'entrypoints/background/handlers.ts'), 'utf8');
-    for (const name of ['CAPTURE_SCRIPT', 'CAPTURE_STYLES']) {
-      const injected = new RegExp(`const ${name} = '([^']+)'`).exec(handlers)![1]!;
-      expect(statSync(path.join(EXTENSION_DIR, injected)).isFile()).toBe(true);
-    }
+    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/handlers.ts executeScript']);
+    expect(calls[0]!.args).toMatch(/files: \[CAPTURE_SCRIPT\]/);
+    expect(calls[0]!.args).not.toMatch(/func|args|world/);
+    const injected = /const CAPTURE_SCRIPT = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'entrypoints/background/handlers.ts'), 'utf8'))![1]!;
+    expect(statSync(path.join(EXTENSION_DIR, injected)).isFile()).toBe(true);
     // It is not listed in the manifest: pages without claims never load it.
     expect(JSON.stringify(manifest.content_scripts)).not.toContain('capture');
   });
