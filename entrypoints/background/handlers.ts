@@ -24,10 +24,11 @@ import { siteListed } from '../../lib/finder/sites';
 import { backupReminder, toBackup } from '../../lib/backup';
 import { withLink } from '../../lib/export/links';
 import { commitImport, previewImport } from './imports';
+import { showTabStatus } from './badge';
 import { callTab, changeNotice, type ContentCall, type Handlers, type PageCall, type SharedCall } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
-import { plural, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 import { normalizeUrl } from '../../lib/source';
 import { createPdfHandlers, isPdfClaim, isViewerTab, revealPdfClaim } from './pdf';
 
@@ -72,18 +73,7 @@ export const contentHandlers: Handlers<ContentCall> = {
     return { claims, source: source ?? null, autoFind: siteListed(url, settings.finderSites) };
   },
   async 'page.status'({ anchored, orphans }, sender) {
-    const tabId = sender.tab!.id!;
-    const badge = orphans > 0 ? `${orphans}!` : anchored > 0 ? String(anchored) : '';
-    await browser.action.setBadgeText({ tabId, text: badge });
-    await browser.action.setBadgeBackgroundColor({ tabId, color: orphans > 0 ? '#b91c1c' : '#4338ca' });
-    const title =
-      anchored + orphans === 0
-        ? t('badgeTitle')
-        : orphans
-          ? t('badgeTitleOrphans', plural(anchored, 'paintedOne', 'paintedMany'), plural(orphans, 'orphansOne', 'orphansMany'))
-          : t('badgeTitleClaims', plural(anchored, 'paintedOne', 'paintedMany'));
-    await browser.action.setTitle({ tabId, title });
-    return { badge };
+    return { badge: await showTabStatus(sender.tab!.id!, anchored, orphans) };
   },
   async 'capture.load'(_request, sender) {
     // The sender rule admits only our content script in a tab's top frame.

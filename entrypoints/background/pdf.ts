@@ -6,7 +6,8 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { claimsForPdf, getSettings, getSource, putSettings, type RecipeDatabase } from '../../lib/db';
-import { plural, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
+import { badgeText, showTabStatus } from './badge';
 import { callTab, type Handlers, type PageCall } from '../../lib/messages';
 import { VIEWER_PATH, isInlinePdfResponse, isLikelyPdfUrl, isViewerUrl, parseViewerUrl, pdfAddressOf, viewerUrl } from '../../lib/pdf';
 import type { ClaimRecord } from '../../lib/schema';
@@ -61,18 +62,8 @@ export function createPdfHandlers(db: () => Promise<RecipeDatabase>): Pick<Handl
     },
     async 'pdf.status'({ anchored, orphans }, sender) {
       const tabId = sender.tab?.id;
-      const badge = orphans > 0 ? `${orphans}!` : anchored > 0 ? String(anchored) : '';
-      if (tabId === undefined) return { badge };
-      await browser.action.setBadgeText({ tabId, text: badge });
-      await browser.action.setBadgeBackgroundColor({ tabId, color: orphans > 0 ? '#b91c1c' : '#4338ca' });
-      const title =
-        anchored + orphans === 0
-          ? t('badgeTitle')
-          : orphans
-            ? t('badgeTitleOrphans', plural(anchored, 'paintedOne', 'paintedMany'), plural(orphans, 'orphansOne', 'orphansMany'))
-            : t('badgeTitleClaims', plural(anchored, 'paintedOne', 'paintedMany'));
-      await browser.action.setTitle({ tabId, title });
-      return { badge };
+      if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
+      return { badge: await showTabStatus(tabId, anchored, orphans) };
     },
     async 'pdf.open'({ url, tabId, page }) {
       return { tabId: await openViewer(url, tabId, page) };

@@ -105,7 +105,10 @@ export class PageBoot {
       return;
     }
     const selection = document.getSelection();
-    if (!selection || selection.isCollapsed || !selection.toString().trim()) return;
+    if (!selection || selection.isCollapsed) return;
+    // While the curator drags, the capture script is already on its way: the selection's text need not be read again.
+    if (!settled && this.loading) return;
+    if (!selection.toString().trim()) return;
     // Loading starts while the curator is still selecting; the toolbar is offered once the selection is made.
     const loading = this.load();
     if (settled) void loading.then((session) => session.checkSelection()).catch(() => undefined);

@@ -15,6 +15,7 @@
  * look-ups; this table-driven pass is several times faster on megabyte pages.
  */
 import { TERMS, type Term } from '../taxonomy';
+import { foldChar, isSeparator, nameVariants as variants, SEPARATOR_CODES } from '../taxonomy/names';
 import { MAY_END, type Stops } from './sentences';
 
 /** What a pattern stands for: a taxonomy term, a generic RL mention, a word that only signals RL talk, or a scoring cue. */
@@ -148,54 +149,6 @@ interface Pattern extends Meaning {
 
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
 const WORD_CHARS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]/gu;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-/** The separators of the taxonomy's matcher: white space (as `\s`), hyphen, U+2010–U+2013. */
-const SEPARATOR_CODES = [
-  9, 10, 11, 12, 13, 32, 45, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
-  0x2009, 0x200a, 0x2010, 0x2011, 0x2012, 0x2013, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
-];
-const SEPARATORS = new Set(SEPARATOR_CODES);
-
-/** Collapses separator runs to one space and trims; keeps case. */
-function collapse(s: string): string {
-  let out = '';
-  let pending = false;
-  for (const ch of s) {
-    if (SEPARATORS.has(ch.charCodeAt(0))) {
-      pending = out.length > 0;
-      continue;
-    }
-    if (pending) out += ' ';
-    pending = false;
-    out += ch;
-  }
-  return out;
-}
-
-/** A name plus its spelling without spaces next to CJK characters, and "a / b" as "a/b". */
-function variants(name: string): string[] {
-  const collapsed = collapse(name);
-  const out = [collapsed];
-  const chars = [...collapsed];
-  let tight = '';
-  chars.forEach((ch, i) => {
-    if (ch === ' ' && (CJK.test(chars[i - 1] ?? '') || CJK.test(chars[i + 1] ?? ''))) return;
-    tight += ch;
-  });
-  if (tight !== collapsed) out.push(tight);
-  if (collapsed.includes(' / ')) out.push(collapsed.replaceAll(' / ', '/'));
-  return out;
-}
-
-/** Folds a pattern character: ASCII upper case to lower case, other characters lower-cased when that keeps one code unit. */
-function foldChar(ch: string): string {
-  const c = ch.charCodeAt(0);
-  if (c >= 65 && c <= 90) return String.fromCharCode(c + 32);
-  if (c < 128) return ch;
-  const lower = ch.toLowerCase();
-  return lower.length === 1 ? lower : ch;
-}
-
 /**
  * Symbols: 0 a character no pattern contains, 1 a separator run, 2 a word's
  * end before other punctuation, 3 a word's end at a separator run; then
@@ -285,7 +238,7 @@ function build(): Automaton {
   for (const [name] of names) {
     for (const ch of name) {
       const c = ch.charCodeAt(0);
-      if (c >= 128 || SEPARATORS.has(c)) continue;
+      if (c >= 128 || isSeparator(ch)) continue;
       symbolOf(ch);
       if (word[c] === 1) initialOf(ch);
     }

@@ -11,6 +11,7 @@
  * "GDPO" does not contain "DPO". A trailing plural "s" is accepted.
  */
 import type { ClaimKind } from '../schema';
+import { collapseSeparators as collapse, foldChar, isSeparator, nameVariants as variants } from './names';
 import { TERMS, type Term } from './terms';
 
 /** One mention of a taxonomy term in a passage. */
@@ -38,8 +39,6 @@ interface TrieNode {
 }
 
 const WORD_CHAR = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]/u;
-const SEPARATOR = /[\s\u00a0\-\u2010\u2011\u2012\u2013]/u;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
 
 /** True for characters that make up words (see module comment). */
@@ -52,56 +51,10 @@ function isWordChar(ch: string | undefined): boolean {
   return WORD_CHAR.test(ch);
 }
 
-function isSeparator(ch: string): boolean {
-  const c = ch.charCodeAt(0);
-  if (c === 32 || c === 45 || c === 9 || c === 10 || c === 13) return true;
-  if (c < 128) return false;
-  return SEPARATOR.test(ch);
-}
-
-function foldChar(ch: string): string {
-  const c = ch.charCodeAt(0);
-  if (c >= 65 && c <= 90) return String.fromCharCode(c + 32);
-  if (c < 128) return ch;
-  const lower = ch.toLowerCase();
-  return lower.length === 1 ? lower : ch;
-}
-
-/** Collapses separator runs to one space and trims; keeps case. */
-function collapse(s: string): string {
-  let out = '';
-  let pendingSep = false;
-  for (const ch of s) {
-    if (isSeparator(ch)) {
-      pendingSep = out.length > 0;
-      continue;
-    }
-    if (pendingSep) out += ' ';
-    pendingSep = false;
-    out += ch;
-  }
-  return out;
-}
-
 /** The comparison key of a name: case folded, separators collapsed. */
 function keyOf(s: string): string {
   let out = '';
   for (const ch of collapse(s)) out += foldChar(ch);
-  return out;
-}
-
-/** A name plus the variant with spaces next to CJK characters removed ("异步 RL" → "异步RL"). */
-function variants(name: string): string[] {
-  const collapsed = collapse(name);
-  const out = [collapsed];
-  const chars = [...collapsed];
-  let tight = '';
-  chars.forEach((ch, i) => {
-    if (ch === ' ' && (CJK.test(chars[i - 1] ?? '') || CJK.test(chars[i + 1] ?? ''))) return;
-    tight += ch;
-  });
-  if (tight !== collapsed) out.push(tight);
-  if (collapsed.includes(' / ')) out.push(collapsed.replaceAll(' / ', '/'));
   return out;
 }
 
