@@ -27,7 +27,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const shared = existsSync(path.join(SHARED, 'pages.json'));
 const pages = shared ? JSON.parse(readFileSync(path.join(SHARED, 'pages.json'), 'utf8')) : [];
 const recordFiles = shared ? pages.filter((p) => p.records).map((p) => path.join(SHARED, p.records)) : [path.join(ROOT, 'scripts', 'demo', 'records.jsonl')];
-const showUrl = shared ? pages.find((p) => p.url.includes('qwen3'))?.url ?? pages[0].url : 'http://local.test/drift.html';
+const showUrl = shared ? (pages.find((p) => p.url.includes('qwen3'))?.url ?? pages[0].url) : 'http://local.test/drift.html';
 console.log(shared ? 'Using the real pages and records in ../shared/fixtures.' : 'No ../shared/fixtures here: using Recipe Lens’s own demo page and records.');
 
 const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'recipe-lens-demo-')), {
@@ -76,13 +76,17 @@ await options.waitForFunction((n) => Number(document.querySelector('[data-testid
 
 const page = await context.newPage();
 await page.goto(showUrl);
-await page.waitForFunction(() => {
-  let n = 0;
-  CSS.highlights.forEach((h, name) => {
-    if (/^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$/.test(name)) n += h.size;
-  });
-  return n > 0;
-}, null, { timeout: 15_000 });
+await page.waitForFunction(
+  () => {
+    let n = 0;
+    CSS.highlights.forEach((h, name) => {
+      if (/^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$/.test(name)) n += h.size;
+    });
+    return n > 0;
+  },
+  null,
+  { timeout: 15_000 },
+);
 await page.evaluate(() => {
   let first = null;
   CSS.highlights.forEach((h) => {

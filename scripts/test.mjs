@@ -33,7 +33,14 @@ const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
 if (!chromium) {
   problems.push('No Chromium for the end-to-end tests: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.');
 } else if (step('build (Chrome)', bin('wxt'), ['build']) && step('build (Firefox)', bin('wxt'), ['build', '-b', 'firefox'])) {
-  step('end-to-end tests (Chromium)', bin('vitest'), ['run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'e2e.json')}`]);
+  step('end-to-end tests (Chromium)', bin('vitest'), [
+    'run',
+    '-c',
+    'vitest.e2e.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(results, 'e2e.json')}`,
+  ]);
 }
 
 const unit = counts(path.join(results, 'unit.json'));

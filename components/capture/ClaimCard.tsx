@@ -5,7 +5,19 @@ import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import type { CaptureActions, Point } from './state';
 
 /** Claims on one passage. */
-export function ClaimCard({ claims, at, pinned, actions, changed }: { claims: ClaimRecord[]; at: Point; pinned: boolean; actions: CaptureActions; changed: Record<string, { old: string; now: string }> }) {
+export function ClaimCard({
+  claims,
+  at,
+  pinned,
+  actions,
+  changed,
+}: {
+  claims: ClaimRecord[];
+  at: Point;
+  pinned: boolean;
+  actions: CaptureActions;
+  changed: Record<string, { old: string; now: string }>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (pinned) ref.current?.querySelector<HTMLButtonElement>('button')?.focus();

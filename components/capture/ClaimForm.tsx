@@ -262,7 +262,12 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
               </label>
               <label class="rl-field rl-narrow">
                 <span>{t('fieldPublished')}</span>
-                <input name="sourcePublished" type="date" value={source.published} onInput={(e) => setSource({ ...source, published: e.currentTarget.value })} />
+                <input
+                  name="sourcePublished"
+                  type="date"
+                  value={source.published}
+                  onInput={(e) => setSource({ ...source, published: e.currentTarget.value })}
+                />
               </label>
             </div>
             <p class="rl-hint">{t('sourceAppliesAll')}</p>

@@ -4,7 +4,17 @@ import { kindLabel, plural, t } from '../../lib/i18n';
 import type { CaptureActions } from './state';
 
 /** A pill counting orphans that opens their list; shows the re-attach instruction while one is being re-attached. */
-export function OrphanList({ orphans, open, reattaching, actions }: { orphans: ClaimRecord[]; open: boolean; reattaching: ClaimRecord | null; actions: CaptureActions }) {
+export function OrphanList({
+  orphans,
+  open,
+  reattaching,
+  actions,
+}: {
+  orphans: ClaimRecord[];
+  open: boolean;
+  reattaching: ClaimRecord | null;
+  actions: CaptureActions;
+}) {
   if (reattaching) {
     return (
       <div class="rl-orphans rl-reattach" role="status" data-testid="reattach-banner">
@@ -40,7 +50,14 @@ export function OrphanList({ orphans, open, reattaching, actions }: { orphans: C
           ))}
         </ul>
       )}
-      <button type="button" class="rl-orphan-pill" data-testid="orphan-pill" aria-expanded={open} onClick={() => actions.toggleOrphans()} title={t('orphanPillTitle')}>
+      <button
+        type="button"
+        class="rl-orphan-pill"
+        data-testid="orphan-pill"
+        aria-expanded={open}
+        onClick={() => actions.toggleOrphans()}
+        title={t('orphanPillTitle')}
+      >
         {plural(orphans.length, 'orphansOne', 'orphansMany')}
       </button>
     </div>

@@ -121,7 +121,16 @@ export async function previewImport(
 /** Stores a previewed import or restore in one transaction; "expired" when the preview is gone and no text came with the commit. */
 export async function commitImport(
   db: RecipeDatabase,
-  request: { token: string; text?: string; upload?: string; fileName: string; format: ImportFormat; mode: ImportMode; resolutions: Resolution[]; rest: 'mine' | 'theirs' },
+  request: {
+    token: string;
+    text?: string;
+    upload?: string;
+    fileName: string;
+    format: ImportFormat;
+    mode: ImportMode;
+    resolutions: Resolution[];
+    rest: 'mine' | 'theirs';
+  },
 ): Promise<ImportOutcome> {
   let parsed = previews.get(request.token)?.parsed;
   if (!parsed) {
@@ -131,7 +140,18 @@ export async function commitImport(
     if (parsed.errors.length) throw new Error(`${request.fileName} has ${parsed.errors.length} bad line(s); nothing was stored. Preview it again to see them.`);
   }
   previews.delete(request.token);
-  const base = { status: 'stored' as const, fileName: request.fileName, mode: request.mode, items: parsed.items, added: 0, updated: 0, unchanged: 0, removed: 0, kept: 0, taken: 0 };
+  const base = {
+    status: 'stored' as const,
+    fileName: request.fileName,
+    mode: request.mode,
+    items: parsed.items,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+    kept: 0,
+    taken: 0,
+  };
   if (request.mode === 'replace') {
     const before = await storeRefs(db);
     const incoming = new Set(parsed.records.map(recordRef));

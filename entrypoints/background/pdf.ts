@@ -124,7 +124,12 @@ export async function revealPdfClaim(claim: ClaimRecord): Promise<{ how: 'tab' |
 
 /** Creates the "Open in Recipe Lens" menu items and "Tag as claim…" in the viewer (with the other items, on install and update). */
 export function createPdfMenus(): void {
-  browser.contextMenus.create({ id: OPEN_LINK_MENU, title: 'Open PDF in Recipe Lens', contexts: ['link'], targetUrlPatterns: ['http://*/*', 'https://*/*', 'file:///*'] });
+  browser.contextMenus.create({
+    id: OPEN_LINK_MENU,
+    title: 'Open PDF in Recipe Lens',
+    contexts: ['link'],
+    targetUrlPatterns: ['http://*/*', 'https://*/*', 'file:///*'],
+  });
   browser.contextMenus.create({ id: OPEN_PAGE_MENU, title: 'Open in Recipe Lens', contexts: ['page', 'frame'], documentUrlPatterns: PDF_PAGE_PATTERNS });
   browser.contextMenus.create({ id: TAG_IN_VIEWER_MENU, title: t('menuTag'), contexts: ['selection'], documentUrlPatterns: [`${viewerBase()}*`] });
 }
@@ -161,7 +166,9 @@ export function listenForPdfNavigations(db: () => Promise<RecipeDatabase>): void
       if (details.tabId < 0 || details.method !== 'GET' || (details.statusCode ?? 200) >= 400) return undefined;
       const header = (name: string) => details.responseHeaders?.find((h) => h.name.toLowerCase() === name)?.value ?? null;
       if (!isInlinePdfResponse(header('content-type'), header('content-disposition'), details.url)) return undefined;
-      void autoOpenSetting(db).then((on) => (on ? openViewer(details.url, details.tabId) : undefined)).catch(() => undefined);
+      void autoOpenSetting(db)
+        .then((on) => (on ? openViewer(details.url, details.tabId) : undefined))
+        .catch(() => undefined);
       return undefined;
     },
     { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] },

@@ -52,7 +52,10 @@ function checkAbort(signal: AbortSignal | undefined): void {
 /** A slice clock: `over()` says when the current slice has used its budget; `pause()` yields and starts a new slice. */
 class Slicer {
   private start = now();
-  constructor(private readonly budgetMs: number, private readonly signal: AbortSignal | undefined) {}
+  constructor(
+    private readonly budgetMs: number,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
   over(): boolean {
     return now() - this.start >= this.budgetMs;
   }
@@ -114,11 +117,7 @@ export async function buildTextIndexAsync(root: Document | Element, options: Chu
  * `anchorAll`'s. The DOM should not change while this runs (ranges are built
  * from the index); rebuild and call again if it did.
  */
-export async function anchorAllAsync(
-  root: Document | Element,
-  list: readonly AnchorSelectors[],
-  options: AnchorAllAsyncOptions = {},
-): Promise<AnchorResult[]> {
+export async function anchorAllAsync(root: Document | Element, list: readonly AnchorSelectors[], options: AnchorAllAsyncOptions = {}): Promise<AnchorResult[]> {
   const { budgetMs = DEFAULT_BUDGET_MS, signal, onProgress } = options;
   const index = options.index ?? (await buildTextIndexAsync(root, { budgetMs, signal }));
   checkAbort(signal);

@@ -33,11 +33,63 @@ const SKIPPED = new Set([
 
 /** Elements whose start and end read as white space (block boxes, table cells, line breaks). */
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'center', 'col', 'colgroup',
-  'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer',
-  'form', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend',
-  'li', 'listing', 'main', 'menu', 'nav', 'ol', 'optgroup', 'option', 'p', 'plaintext', 'pre',
-  'search', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'xmp',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'center',
+  'col',
+  'colgroup',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'frameset',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'optgroup',
+  'option',
+  'p',
+  'plaintext',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'xmp',
 ]);
 
 /** The normalised text of a root plus the offset map back into its text nodes; rebuild it after the DOM changes. */
@@ -339,16 +391,7 @@ export class TextIndexBuilder {
     while (!this.joinStep());
     const text = this.text as string;
     const folded = this.folded as string;
-    return new Index(
-      this.root,
-      text,
-      folded,
-      this.nodes,
-      this.nodeStart.done(),
-      this.nodeEnd.done(),
-      this.leadNode.done(),
-      this.leadOffset.done(),
-    );
+    return new Index(this.root, text, folded, this.nodes, this.nodeStart.done(), this.nodeEnd.done(), this.leadNode.done(), this.leadOffset.done());
   }
 
   /** Appends one text node's characters: white-space runs become one space, produced lazily before the next visible character. */

@@ -16,7 +16,17 @@
  * One record per line keeps a backup readable, diffable, and lets a problem
  * be reported by line. Restoring replaces the store with the backup's contents.
  */
-import { CLAIM_SCHEMA, MODEL_SCHEMA, SourceOverride, SurveyRecord, Timestamp, describeZodError, type ClaimRecord, type ModelRecord, type SourceCorrection } from '../schema';
+import {
+  CLAIM_SCHEMA,
+  MODEL_SCHEMA,
+  SourceOverride,
+  SurveyRecord,
+  Timestamp,
+  describeZodError,
+  type ClaimRecord,
+  type ModelRecord,
+  type SourceCorrection,
+} from '../schema';
 import { sortRecords } from '../export/jsonl';
 import { parseJsonSafely, type LineError } from '../import/jsonl';
 import { childPath, jsonValueLines, syntaxErrorLine } from '../import/locate';

@@ -17,18 +17,14 @@ export function chooseModel(text: string, pageModels: readonly string[], storeMo
       if (at < 0) return false;
       // "DeepSeek-R1" must not be taken from "DeepSeek-R1-Zero": the next character may not continue the name.
       const next = text.charAt(at + name.length);
-      return !/[\w.-]/.test(next) || next === '.' && !/[0-9]/.test(text.charAt(at + name.length + 1));
+      return !/[\w.-]/.test(next) || (next === '.' && !/[0-9]/.test(text.charAt(at + name.length + 1)));
     })
     .sort((a, b) => b.length - a.length);
   return mentioned[0] ?? pageModels[0] ?? '';
 }
 
 /** Form values prefilled for a new claim on a passage. */
-export function prefillValues(
-  text: string,
-  page: { kind: SourceKind; models: readonly string[] },
-  storeModels: readonly string[],
-): ClaimFormValues {
+export function prefillValues(text: string, page: { kind: SourceKind; models: readonly string[] }, storeModels: readonly string[]): ClaimFormValues {
   const terms = findTerms(text);
   const first = terms[0]?.term;
   const kind: ClaimKind = first?.kind ?? 'stage';

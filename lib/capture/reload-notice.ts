@@ -14,8 +14,17 @@ export function showReloadNotice(): void {
     const box = document.createElement('div');
     box.setAttribute('role', 'alert');
     Object.assign(box.style, {
-      position: 'fixed', right: '16px', bottom: '16px', zIndex: '2147483647', maxWidth: '380px', padding: '10px 14px',
-      borderRadius: '10px', background: '#7f1d1d', color: '#fff', font: '13px/1.45 system-ui, sans-serif', boxShadow: '0 8px 24px rgba(0,0,0,.25)',
+      position: 'fixed',
+      right: '16px',
+      bottom: '16px',
+      zIndex: '2147483647',
+      maxWidth: '380px',
+      padding: '10px 14px',
+      borderRadius: '10px',
+      background: '#7f1d1d',
+      color: '#fff',
+      font: '13px/1.45 system-ui, sans-serif',
+      boxShadow: '0 8px 24px rgba(0,0,0,.25)',
     });
     // The extension context is gone, so its catalog may be too: English stands in.
     box.textContent = `${message('reloadNotice', 'Recipe Lens was updated or reloaded. Reload this page to see and tag its claims again.')} `;

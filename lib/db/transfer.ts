@@ -52,7 +52,10 @@ async function readMatching(stores: Stores, incoming: readonly SurveyRecord[]): 
       if (haveClaims.has(key)) wantClaims.add(key);
     } else if (haveModels.has(key)) wantModels.add(key);
   }
-  const [claims, models] = await Promise.all([readKeys(stores.claims, [...wantClaims], haveClaims.size), readKeys(stores.models, [...wantModels], haveModels.size)]);
+  const [claims, models] = await Promise.all([
+    readKeys(stores.claims, [...wantClaims], haveClaims.size),
+    readKeys(stores.models, [...wantModels], haveModels.size),
+  ]);
   const strip = (m: unknown) => {
     const { key: _key, ...record } = m as ModelRecord & { key?: string };
     return record as ModelRecord;
@@ -122,7 +125,11 @@ export async function writeImport<T>(
 /** How many of each the store holds, and the keys of its records (`recordRef` form: `claim:<id>`, `model:<key>`). */
 export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>; claims: number; models: number; sources: number }> {
   const tx = db.transaction(['claims', 'models', 'sources']);
-  const [claims, models, sources] = await Promise.all([tx.objectStore('claims').getAllKeys(), tx.objectStore('models').getAllKeys(), tx.objectStore('sources').count()]);
+  const [claims, models, sources] = await Promise.all([
+    tx.objectStore('claims').getAllKeys(),
+    tx.objectStore('models').getAllKeys(),
+    tx.objectStore('sources').count(),
+  ]);
   await tx.done;
   const refs = new Set([...claims.map((k) => `claim:${k}`), ...models.map((k) => `model:${k}`)]);
   return { refs, claims: claims.length, models: models.length, sources };
@@ -154,7 +161,11 @@ export async function replaceStore(db: RecipeDatabase, records: readonly SurveyR
 /** Everything a backup holds, read in one transaction, and the backup time recorded (the change count starts again). */
 export async function takeBackup(db: RecipeDatabase, now: string): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceCorrection[] }> {
   const tx = db.transaction(['claims', 'models', 'sources', 'meta'], 'readwrite');
-  const [claims, models, sources] = await Promise.all([tx.objectStore('claims').getAll(), tx.objectStore('models').getAll(), tx.objectStore('sources').getAll()]);
+  const [claims, models, sources] = await Promise.all([
+    tx.objectStore('claims').getAll(),
+    tx.objectStore('models').getAll(),
+    tx.objectStore('sources').getAll(),
+  ]);
   await tx.objectStore('meta').put({ lastBackupAt: now, changes: 0, firstChangeAt: null } satisfies BackupState, BACKUP_KEY);
   await tx.done;
   return { claims, models: models.map(({ key: _key, ...record }) => record), sources };

@@ -66,7 +66,9 @@ export function filterExport(data: ExportData, filter: ExportFilter): ExportData
     (!models.size || models.has(model)) && (!filter.vendor || vendorOf.get(modelKey(model, recipe)) === filter.vendor);
   const claims = data.claims.filter((c) => rowPasses(c.model, c.recipe) && (!levels.size || levels.has(c.evidence)) && inRange(c.updated_at, filter));
   const rows = new Set(claims.map((c) => modelKey(c.model, c.recipe)));
-  const kept = data.models.filter((m) => rowPasses(m.model, m.recipe) && (rows.has(modelKey(m.model, m.recipe)) || (!levels.size && inRange(m.updated_at, filter))));
+  const kept = data.models.filter(
+    (m) => rowPasses(m.model, m.recipe) && (rows.has(modelKey(m.model, m.recipe)) || (!levels.size && inRange(m.updated_at, filter))),
+  );
   return { claims, models: kept };
 }
 
@@ -130,5 +132,11 @@ export function buildExport(kind: ExportKind, data: ExportData, options: { lang?
       break;
   }
   const tableLang = kind === 'md' || kind === 'csv' ? lang : 'en';
-  return { fileName: exportFileName(kind, localDate(now), tableLang), mimeType: EXPORT_MIME[kind], text, claims: data.claims.length, models: data.models.length };
+  return {
+    fileName: exportFileName(kind, localDate(now), tableLang),
+    mimeType: EXPORT_MIME[kind],
+    text,
+    claims: data.claims.length,
+    models: data.models.length,
+  };
 }

@@ -85,7 +85,10 @@ function widen(prefix: string, exact: string, suffix: string): { prefix: string;
   if (p !== '' && !/\s$/.test(p) && !/^\s/.test(e)) {
     const joined = p + e;
     if (!isBoundary(joined, p.length)) {
-      const cut = segments(joined).filter((seg) => seg.start < p.length).pop()?.start ?? 0;
+      const cut =
+        segments(joined)
+          .filter((seg) => seg.start < p.length)
+          .pop()?.start ?? 0;
       e = joined.slice(cut);
       p = p.slice(0, cut);
     }

@@ -18,4 +18,17 @@ export {
 } from './w3c';
 export { textFragmentLink, encodeTextDirectivePart, type QuoteParts } from './fragment';
 export { claimLink, defaultClaimLink, withLink, withLinks } from './links';
-export { buildExport, filterExport, exportFileName, localDate, isEmptyFilter, EXPORT_KINDS, EXPORT_MIME, NO_EXPORT_FILTER, type ExportKind, type ExportData, type ExportFilter, type ExportFile } from './files';
+export {
+  buildExport,
+  filterExport,
+  exportFileName,
+  localDate,
+  isEmptyFilter,
+  EXPORT_KINDS,
+  EXPORT_MIME,
+  NO_EXPORT_FILTER,
+  type ExportKind,
+  type ExportData,
+  type ExportFilter,
+  type ExportFile,
+} from './files';

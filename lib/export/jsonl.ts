@@ -137,11 +137,7 @@ export function compareRecords(a: SurveyRecord, b: SurveyRecord): number {
   if (!aClaim || !bClaim) return 0;
   const ca = a as ClaimRecord;
   const cb = b as ClaimRecord;
-  return (
-    compareText(ca.source.url, cb.source.url) ||
-    compareNumberNullLast(ca.position?.start, cb.position?.start) ||
-    compareText(ca.id, cb.id)
-  );
+  return compareText(ca.source.url, cb.source.url) || compareNumberNullLast(ca.position?.start, cb.position?.start) || compareText(ca.id, cb.id);
 }
 
 /** A record with its line and its sort keys read once (sorting reads them many times). */
@@ -174,7 +170,16 @@ function sortedLines(records: Iterable<SurveyRecord>): Array<[string, SurveyReco
     seen.add(line);
     const claim = r.schema === CLAIM_SCHEMA;
     const c = r as ClaimRecord;
-    keyed.push({ line, record: r, model: r.model, recipe: r.recipe, claim, url: claim ? c.source.url : '', start: claim ? c.position?.start : null, id: claim ? c.id : '' });
+    keyed.push({
+      line,
+      record: r,
+      model: r.model,
+      recipe: r.recipe,
+      claim,
+      url: claim ? c.source.url : '',
+      start: claim ? c.position?.start : null,
+      id: claim ? c.id : '',
+    });
   }
   return keyed.sort(compareKeyed).map((k) => [k.line, k.record]);
 }

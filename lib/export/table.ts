@@ -299,9 +299,7 @@ function renderJson(rendered: RenderedRow[], t: Texts, notes: Footnotes, lang: T
       model: r.row.model,
       recipe: r.row.recipe,
       label: r.label,
-      ...Object.fromEntries(
-        TABLE_COLUMNS.filter((c) => c !== 'model').map((c) => [c, cellText(r.cells[c], notes, (n) => `[${n}]`, plain)]),
-      ),
+      ...Object.fromEntries(TABLE_COLUMNS.filter((c) => c !== 'model').map((c) => [c, cellText(r.cells[c], notes, (n) => `[${n}]`, plain)])),
       sources: r.sources.map((url) => notes.numbers.get(url)!),
     })),
     footnotes: [...notes.numbers].map(([url, n]) => ({ n, title: sourceLine(url, notes).title, url })),

@@ -81,9 +81,7 @@ function toAnnotation(claim: Claim): W3cAnnotation {
     { type: 'TextualBody', purpose: 'tagging', value: claim.value },
   ];
   if (claim.note) body.push({ type: 'TextualBody', purpose: 'commenting', value: claim.note });
-  const selector: W3cSelector[] = [
-    { type: 'TextQuoteSelector', exact: claim.quote.exact, prefix: claim.quote.prefix, suffix: claim.quote.suffix },
-  ];
+  const selector: W3cSelector[] = [{ type: 'TextQuoteSelector', exact: claim.quote.exact, prefix: claim.quote.prefix, suffix: claim.quote.suffix }];
   if (claim.position) selector.push({ type: 'TextPositionSelector', start: claim.position.start, end: claim.position.end });
   const annotation: W3cAnnotation = {
     id: `${ID_PREFIX}${claim.id}`,

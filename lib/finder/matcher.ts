@@ -80,22 +80,46 @@ const SIGNAL_WORDS = ['reward', 'policy optimization', 'policy optimisation', 'p
 
 /** Cue words by flags, English and Chinese, separated by "|". */
 const CUE_WORDS: ReadonlyArray<readonly [number, string]> = [
-  [CUE.USE, 'use|used|using|utilize|utilized|utilizing|utilise|utilised|utilising|adopt|adopted|adopting|apply|applies|applied|applying|employ|employed|employing|leverage|leveraged|leveraging|incorporate|incorporated|incorporating|behind'],
-  [CUE.USE, 'rely on|relies on|relied on|relying on|built on|built upon|built with|powered by|采用|使用|利用|引入|基于|借助|应用|采取|运用|训练了|训练得到|经过'],
+  [
+    CUE.USE,
+    'use|used|using|utilize|utilized|utilizing|utilise|utilised|utilising|adopt|adopted|adopting|apply|applies|applied|applying|employ|employed|employing|leverage|leveraged|leveraging|incorporate|incorporated|incorporating|behind',
+  ],
+  [
+    CUE.USE,
+    'rely on|relies on|relied on|relying on|built on|built upon|built with|powered by|采用|使用|利用|引入|基于|借助|应用|采取|运用|训练了|训练得到|经过',
+  ],
   [CUE.PARTICIPLE, 'trained|fine-tuned|finetuned|optimized|optimised|post-trained|posttrained|distilled|通过|进行'],
-  [CUE.WEAK, 'introduce|introduced|introducing|propose|proposed|proposing|implement|implemented|implementing|consists|consisting|based on|consist of|consists of|consisting of|followed by'],
+  [
+    CUE.WEAK,
+    'introduce|introduced|introducing|propose|proposed|proposing|implement|implemented|implementing|consists|consisting|based on|consist of|consists of|consisting of|followed by',
+  ],
   [CUE.STRUCTURE, 'pipeline|stage|phase|recipe|post-training|posttraining|include|includes|comprise|comprises|阶段|流程|管线|配方|后训练|包括|包含|分为'],
   [CUE.FIRST_PERSON, 'we|our|我们|本文|我方'],
-  [CUE.NEGATE_NEXT, "unlike|without|not|no|never|nor|neither|versus|vs|except|replace|replaces|replaced|replacing|instead of|rather than|in contrast to|as opposed to|other than|don't|doesn't|didn't|don’t|doesn’t|didn’t|不同于|不像|而非|而不是|不使用|未使用|没有使用|没有|无需|不需要|不采用|不依赖|相比于|相较于|替代|取代|除了"],
-  [CUE.NEGATE_NEXT | CUE.BENCHMARK, 'surpass|surpasses|surpassed|surpassing|outperform|outperforms|outperformed|outperforming|beat|beats|baseline|baselines|compared with|compared to|优于|超过|对比'],
+  [
+    CUE.NEGATE_NEXT,
+    "unlike|without|not|no|never|nor|neither|versus|vs|except|replace|replaces|replaced|replacing|instead of|rather than|in contrast to|as opposed to|other than|don't|doesn't|didn't|don’t|doesn’t|didn’t|不同于|不像|而非|而不是|不使用|未使用|没有使用|没有|无需|不需要|不采用|不依赖|相比于|相较于|替代|取代|除了",
+  ],
+  [
+    CUE.NEGATE_NEXT | CUE.BENCHMARK,
+    'surpass|surpasses|surpassed|surpassing|outperform|outperforms|outperformed|outperforming|beat|beats|baseline|baselines|compared with|compared to|优于|超过|对比',
+  ],
   [CUE.NEGATE_NEXT | CUE.NEGATE_PREVIOUS | CUE.BENCHMARK, '相比'],
   [CUE.NEGATE_PREVIOUS, 'is not|was not|are not|were not|is never|was never|并未|未被|没有被'],
   [CUE.EXAMPLE, 'like|including|etc|such as|e.g|for example|for instance'],
   [CUE.DESCRIPTOR, 'framework|library|libraries|toolkit|engine|infrastructure|server|sdk|substrate|workload|workloads|example|examples|research|paper|project'],
-  [CUE.BENCHMARK, 'sota|state-of-the-art|benchmark|leaderboard|AIME|MATH-500|GPQA|LiveCodeBench|Codeforces|MMLU|SWE-bench|Arena-Hard|ArenaHard|IFEval|accuracy|基线|超越|榜单'],
-  [CUE.CAPABILITY, 'support|supports|supported|compatible with|can be used|can be configured|can be extended|allows users|allow users|allows you|enables users|enable users|enables you|easy to|out of the box|支持|兼容'],
+  [
+    CUE.BENCHMARK,
+    'sota|state-of-the-art|benchmark|leaderboard|AIME|MATH-500|GPQA|LiveCodeBench|Codeforces|MMLU|SWE-bench|Arena-Hard|ArenaHard|IFEval|accuracy|基线|超越|榜单',
+  ],
+  [
+    CUE.CAPABILITY,
+    'support|supports|supported|compatible with|can be used|can be configured|can be extended|allows users|allow users|allows you|enables users|enable users|enables you|easy to|out of the box|支持|兼容',
+  ],
   [CUE.FUTURE, 'will|upcoming|roadmap|plan to|plans to|planned to|future work|looking ahead|coming soon|未来|将会|计划'],
-  [CUE.EVENT, 'meetup|webinar|keynote|workshop|slides|tutorial|talk|talks|conference|summit|expo|presented at|presented in|accepted to|accepted at|accepted by|研讨会|分享会'],
+  [
+    CUE.EVENT,
+    'meetup|webinar|keynote|workshop|slides|tutorial|talk|talks|conference|summit|expo|presented at|presented in|accepted to|accepted at|accepted by|研讨会|分享会',
+  ],
   [CUE.ET_AL, 'et al|等人'],
   [CUE.Q_VLM, 'multimodal|multi-modal|vision-language|visual|VLM|VLMs|omni-modal|omnimodal|image|video|多模态|视觉'],
   [CUE.Q_AGENTIC, 'agent|agents|agentic|tool|tools|tool-use|tool-calling|智能体|工具'],

@@ -145,7 +145,8 @@ const LATIN_WORD = /[\p{L}\d][\p{L}\d'’.-]*/gu;
 const CJK_CHAR = /\p{Script=Han}/gu;
 const MODEL_HINT = /\p{Lu}\p{L}*[ -]?\p{Lu}{0,2}\d/u;
 /** Benchmark and conference names the model-name pattern mistakes for models ("AIME 2024"). */
-const NOT_MODELS = /^(?:AIME|GPQA|MMLU|MATH|HMMT|CNMO|IMO|IOI|ICML|ICLR|NeurIPS|ACL|EMNLP|CVPR|EuroSys|OSDI|SOSP|Codeforces|LiveCodeBench|SWE|BFCL|Table|Figure)\b|\s(?:19|20)\d\d$/;
+const NOT_MODELS =
+  /^(?:AIME|GPQA|MMLU|MATH|HMMT|CNMO|IMO|IOI|ICML|ICLR|NeurIPS|ACL|EMNLP|CVPR|EuroSys|OSDI|SOSP|Codeforces|LiveCodeBench|SWE|BFCL|Table|Figure)\b|\s(?:19|20)\d\d$/;
 
 function fmt(n: number): string {
   return n > 0 ? `+${n}` : `−${-n}`;

@@ -51,7 +51,11 @@ function annotationPaths(doc: unknown, path: string): string[] | null {
   if (hasType(doc, 'Annotation')) return [path];
   if (hasType(doc, 'AnnotationPage') || Array.isArray(doc.items)) {
     const items = doc.items;
-    const out = Array.isArray(items) ? items.map((_, i) => childPath(childPath(path, 'items'), i)) : items === undefined || items === null ? [] : [childPath(path, 'items')];
+    const out = Array.isArray(items)
+      ? items.map((_, i) => childPath(childPath(path, 'items'), i))
+      : items === undefined || items === null
+        ? []
+        : [childPath(path, 'items')];
     if (isObject(doc.next)) out.push(...(annotationPaths(doc.next, childPath(path, 'next')) ?? []));
     return out;
   }
@@ -61,7 +65,12 @@ function annotationPaths(doc: unknown, path: string): string[] | null {
 
 function parseW3c(text: string): ParsedImport {
   const parsed = fromW3cAnnotations(text);
-  const out: ParsedImport = { records: parsed.records, sources: [], errors: [], items: parsed.records.length + parsed.errors.filter((e) => e.index > 0).length };
+  const out: ParsedImport = {
+    records: parsed.records,
+    sources: [],
+    errors: [],
+    items: parsed.records.length + parsed.errors.filter((e) => e.index > 0).length,
+  };
   if (!parsed.errors.length) return out;
   let paths: string[] | null = null;
   let lines: Map<string, number> | null = null;

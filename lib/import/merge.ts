@@ -92,10 +92,7 @@ function time(timestamp: string): number {
  * applied in order, so a file holding two versions of one record is judged
  * the same way.
  */
-export function planImport(
-  existing: { claims: readonly ClaimRecord[]; models: readonly ModelRecord[] },
-  incoming: readonly SurveyRecord[],
-): ImportPlan {
+export function planImport(existing: { claims: readonly ClaimRecord[]; models: readonly ModelRecord[] }, incoming: readonly SurveyRecord[]): ImportPlan {
   const state = new Map<string, { record: SurveyRecord; line: string; status: 'stored' | 'added' | 'updated' }>();
   for (const r of [...existing.claims, ...existing.models]) state.set(identity(r), { record: r, line: serializeRecord(r), status: 'stored' });
   const plan: ImportPlan = { added: 0, updated: 0, unchanged: 0, conflicts: [], records: [] };
@@ -156,9 +153,7 @@ export function mergeFiles(lists: readonly (readonly SurveyRecord[])[], options:
   const kept: SurveyRecord[] = [];
   const conflicts: Array<{ id: string; order: string; conflict: RecordConflict }> = [];
   for (const [id, group] of versions) {
-    const sorted = [...group.entries()].sort(
-      ([la, a], [lb, b]) => time(b.updated_at) - time(a.updated_at) || (la < lb ? 1 : la > lb ? -1 : 0),
-    );
+    const sorted = [...group.entries()].sort(([la, a], [lb, b]) => time(b.updated_at) - time(a.updated_at) || (la < lb ? 1 : la > lb ? -1 : 0));
     const [, winner] = sorted[0]!;
     kept.push(winner);
     for (const [line, other] of sorted.slice(1)) {

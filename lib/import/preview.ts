@@ -78,7 +78,10 @@ export function planStoreImport(stored: readonly SurveyRecord[], incoming: reado
   if (!rest.length) return plan;
   const existing = [...storedByRef].filter(([ref]) => seen.has(ref)).map(([ref, r]) => mine.get(ref) ?? r);
   const planned = planImport(
-    { claims: existing.filter((r): r is ClaimRecord => r.schema === CLAIM_SCHEMA), models: existing.filter((r): r is ModelRecord => r.schema !== CLAIM_SCHEMA) },
+    {
+      claims: existing.filter((r): r is ClaimRecord => r.schema === CLAIM_SCHEMA),
+      models: existing.filter((r): r is ModelRecord => r.schema !== CLAIM_SCHEMA),
+    },
     rest,
   );
   plan.added += planned.added;
@@ -115,7 +118,11 @@ export interface Resolution {
 }
 
 /** What to write once conflicts are resolved: the plan's writes, plus "theirs" where chosen (`rest` for conflicts not listed). */
-export function resolvePlan(plan: StorePlan, resolutions: readonly Resolution[], rest: 'mine' | 'theirs' = 'mine'): { writes: SurveyRecord[]; kept: number; taken: number } {
+export function resolvePlan(
+  plan: StorePlan,
+  resolutions: readonly Resolution[],
+  rest: 'mine' | 'theirs' = 'mine',
+): { writes: SurveyRecord[]; kept: number; taken: number } {
   const choice = new Map(resolutions.map((r) => [r.ref, r.take]));
   const writes = [...plan.writes];
   let kept = 0;

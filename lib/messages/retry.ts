@@ -13,7 +13,9 @@ export function isContextInvalidated(error: unknown): boolean {
 /** True for failures of the message channel itself (the service worker stopped mid-call): worth retrying. */
 export function isTransient(error: unknown): boolean {
   // Chrome says "message port closed" or, for a listener that answers later, "message channel closed".
-  return error instanceof Error && !(error instanceof CallError) && /message (port|channel) closed|Receiving end does not exist|did not answer/i.test(error.message);
+  return (
+    error instanceof Error && !(error instanceof CallError) && /message (port|channel) closed|Receiving end does not exist|did not answer/i.test(error.message)
+  );
 }
 
 /**
@@ -22,14 +24,21 @@ export function isTransient(error: unknown): boolean {
  */
 export async function withRetry<T>(
   call: () => Promise<T>,
-  options: { delays?: readonly number[]; onRetry?: (attempt: number) => void; /** An attempt unanswered this long counts as a channel failure. */ timeoutMs?: number } = {},
+  options: {
+    delays?: readonly number[];
+    onRetry?: (attempt: number) => void /** An attempt unanswered this long counts as a channel failure. */;
+    timeoutMs?: number;
+  } = {},
 ): Promise<T> {
   const delays = options.delays ?? [150, 400, 1000, 2500];
   for (let attempt = 0; ; attempt++) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       // A worker stopped mid-call can leave the call unanswered for good: give up on the attempt and retry.
-      const late = options.timeoutMs === undefined ? null : new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Recipe Lens did not answer in time')), options.timeoutMs)));
+      const late =
+        options.timeoutMs === undefined
+          ? null
+          : new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Recipe Lens did not answer in time')), options.timeoutMs)));
       return await (late ? Promise.race([call(), late]) : call());
     } catch (error) {
       if (!isTransient(error) || attempt >= delays.length) throw error;

@@ -33,7 +33,12 @@ export interface TextDocumentLike {
 }
 
 function isRun(item: unknown): item is PlacedRun {
-  return typeof item === 'object' && item !== null && typeof (item as { str?: unknown }).str === 'string' && Array.isArray((item as { transform?: unknown }).transform);
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    typeof (item as { str?: unknown }).str === 'string' &&
+    Array.isArray((item as { transform?: unknown }).transform)
+  );
 }
 
 /** Page texts of one document, each read once, on demand or all in order. */
@@ -50,7 +55,9 @@ export class TextSource {
         .getPage(pageNumber)
         .then((p) => p.getTextContent())
         .then((content) => ({
-          runs: content.items.filter(isRun).map((i) => ({ str: i.str, hasEOL: !!i.hasEOL, transform: i.transform, width: i.width, height: i.height, fontName: i.fontName })),
+          runs: content.items
+            .filter(isRun)
+            .map((i) => ({ str: i.str, hasEOL: !!i.hasEOL, transform: i.transform, width: i.width, height: i.height, fontName: i.fontName })),
           styles: content.styles as Record<string, RunStyle>,
         }));
       // A failed page is retried by the next caller instead of staying failed.

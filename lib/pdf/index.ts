@@ -6,7 +6,19 @@
  */
 export { PdfTextModel, type PageSegment, type PlacedPassage, type RunPoint, type TextRun } from './text-model';
 export { spanBox, stretchFor, multiply, ascentRatio, type Matrix, type RunShape, type RunStyle, type SpanBox } from './geometry';
-export { detectPdfSource, linesOf, isJunkTitle, labOf, looksLikeNames, pdfDate, type PageLine, type PdfInfo, type PdfSource, type PdfSourceInput, type PositionedRun } from './source';
+export {
+  detectPdfSource,
+  linesOf,
+  isJunkTitle,
+  labOf,
+  looksLikeNames,
+  pdfDate,
+  type PageLine,
+  type PdfInfo,
+  type PdfSource,
+  type PdfSourceInput,
+  type PositionedRun,
+} from './source';
 export { TextSource, type PageText, type PlacedRun, type TextDocumentLike, type TextPageLike } from './extract';
 export { arxivAbsUrl, arxivPdfUrl, arxivFromText, arxivFromUrl, pdfAddressOf, type ArxivId } from './arxiv';
 export {

@@ -203,7 +203,10 @@ export function detectPdfSource(input: PdfSourceInput, today: string, doc: Docum
   }
   const publisher =
     authors.map(labOf).find((lab) => lab !== undefined) ??
-    lines.slice(0, 12).map((l) => labOf(l.text)).find((lab) => lab !== undefined) ??
+    lines
+      .slice(0, 12)
+      .map((l) => labOf(l.text))
+      .find((lab) => lab !== undefined) ??
     (host ? publisherForHost(host) : undefined) ??
     publisherForTitle(title) ??
     null;

@@ -15,28 +15,12 @@ export const CLAIM_SCHEMA = 'rl-survey.claim/1';
 export const MODEL_SCHEMA = 'rl-survey.model/1';
 
 /** What a passage claims. */
-export const CLAIM_KINDS = [
-  'stage',
-  'algorithm',
-  'framework',
-  'reward',
-  'system',
-  'intention',
-  'undisclosed',
-] as const;
+export const CLAIM_KINDS = ['stage', 'algorithm', 'framework', 'reward', 'system', 'intention', 'undisclosed'] as const;
 export const ClaimKind = z.enum(CLAIM_KINDS);
 export type ClaimKind = z.infer<typeof ClaimKind>;
 
 /** Pipeline stages of the seed's flowchart, in pipeline order. */
-export const STAGES = [
-  'pretrain_midtrain',
-  'sft_distillation',
-  'reasoning_rl',
-  'agentic_rl',
-  'general_rl',
-  'vlm_omni_rl',
-  'opd_merge',
-] as const;
+export const STAGES = ['pretrain_midtrain', 'sft_distillation', 'reasoning_rl', 'agentic_rl', 'general_rl', 'vlm_omni_rl', 'opd_merge'] as const;
 export const Stage = z.enum(STAGES);
 export type Stage = z.infer<typeof Stage>;
 
@@ -46,14 +30,7 @@ export const Evidence = z.enum(EVIDENCE_LEVELS);
 export type Evidence = z.infer<typeof Evidence>;
 
 /** What sort of document a source is. */
-export const SOURCE_KINDS = [
-  'technical_report',
-  'official_blog',
-  'model_card',
-  'repository',
-  'release',
-  'third_party',
-] as const;
+export const SOURCE_KINDS = ['technical_report', 'official_blog', 'model_card', 'repository', 'release', 'third_party'] as const;
 export const SourceKind = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof SourceKind>;
 
@@ -63,16 +40,14 @@ export const Timestamp = z.iso.datetime({ offset: false, message: 'must be an RF
 export const IsoDate = z.iso.date({ message: 'must be a date like 2026-11-29' });
 
 /** Absolute http(s) URL. */
-export const HttpUrl = z
-  .string()
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL');
+export const HttpUrl = z.string().refine((s) => {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
 
 /** Stable claim id: 8–64 characters of `[A-Za-z0-9_-]`. */
 export const ClaimId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 characters of A-Z a-z 0-9 _ -');
@@ -136,7 +111,12 @@ export const ClaimRecord = z.looseObject({
   position: Position.nullable().optional(),
   source: Source,
   // A link is followed (the panel opens it): only http(s), never `javascript:` or `data:`; empty means none.
-  link: z.string().max(8000).refine((s) => s === '' || HttpUrl.safeParse(s).success, 'must be an absolute http(s) URL').nullable().optional(),
+  link: z
+    .string()
+    .max(8000)
+    .refine((s) => s === '' || HttpUrl.safeParse(s).success, 'must be an absolute http(s) URL')
+    .nullable()
+    .optional(),
   pdf: PdfRef.nullable().optional(),
   note: z.string().max(20000).optional(),
   curator: z.string().max(200).optional(),

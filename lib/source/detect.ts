@@ -33,9 +33,7 @@ type Meta = Map<string, string>;
 function readMeta(doc: Document): Meta {
   const meta: Meta = new Map();
   for (const el of doc.querySelectorAll('meta')) {
-    const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('itemprop') ?? '')
-      .trim()
-      .toLowerCase();
+    const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('itemprop') ?? '').trim().toLowerCase();
     const content = (el.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
     if (key && content && !meta.has(key)) meta.set(key, content);
   }
@@ -56,13 +54,7 @@ function canonicalHref(doc: Document, base: string): string | null {
 const collapse = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 
 function pageTitle(doc: Document, meta: Meta, url: string): string {
-  return (
-    collapse(meta.get('citation_title')) ||
-    collapse(meta.get('og:title')) ||
-    collapse(doc.title) ||
-    collapse(doc.querySelector('h1')?.textContent) ||
-    url
-  );
+  return collapse(meta.get('citation_title')) || collapse(meta.get('og:title')) || collapse(doc.title) || collapse(doc.querySelector('h1')?.textContent) || url;
 }
 
 interface Location {
@@ -147,8 +139,7 @@ function classify(doc: Document, meta: Meta, url: string, title: string): { kind
   const loc = locate(url);
   const { site, segs } = loc;
   const repo = codeRepo(loc);
-  const fromMeta = (): string | null =>
-    meta.get('citation_publisher') ?? meta.get('og:site_name') ?? meta.get('author') ?? meta.get('article:author') ?? null;
+  const fromMeta = (): string | null => meta.get('citation_publisher') ?? meta.get('og:site_name') ?? meta.get('author') ?? meta.get('article:author') ?? null;
   const labByHost = site ? publisherForHost(site) : undefined;
 
   // 1. Technical reports by structure.
@@ -186,8 +177,7 @@ function classify(doc: Document, meta: Meta, url: string, title: string): { kind
     const after = repoTitle[3];
     const [owner = '', name = ''] = [repoTitle[1], repoTitle[2]];
     const pathMatches = segs[0]?.toLowerCase() === owner.toLowerCase() && segs[1]?.toLowerCase() === name.toLowerCase();
-    const readme =
-      /^README\b/i.test(after ?? '') || /^README\b/i.test(collapse(doc.querySelector('.file-header')?.textContent));
+    const readme = /^README\b/i.test(after ?? '') || /^README\b/i.test(collapse(doc.querySelector('.file-header')?.textContent));
     if (pathMatches ? after === undefined || readme : readme && after !== undefined) {
       return { kind: 'repository', publisher: ownerName('github.com', owner) };
     }

@@ -55,8 +55,7 @@ const SUFFIX_HYPHEN =
   'Zero|Distill|Instruct|Base|Chat|Thinking|Think|Exp|Pro|Flash|Lite|Mini|Max|Plus|Turbo|Coder|Code|Omni|VL|Air|' +
   'Ultra|Preview|Nano|Math|Vision|Audio|Reasoner|Prover|Speciale|Next|FP8|AWQ|GGUF|Scout|Maverick';
 const SUFFIX_SPACE =
-  'Pro|Flash|Lite|Mini|Max|Plus|Turbo|Instruct|Thinking|Coder|Code|Omni|VL|Zero|Sonnet|Opus|Haiku|Air|Ultra|' +
-  'Preview|Nano|Scout|Maverick|Exp';
+  'Pro|Flash|Lite|Mini|Max|Plus|Turbo|Instruct|Thinking|Coder|Code|Omni|VL|Zero|Sonnet|Opus|Haiku|Air|Ultra|' + 'Preview|Nano|Scout|Maverick|Exp';
 const SIZE = '\\d+(?:\\.\\d+)?[BMT](?:-A\\d+(?:\\.\\d+)?B)?|A\\d+(?:\\.\\d+)?B';
 const FAMILY_PART = `(?:${KNOWN_FAMILIES.join('|')})(?:\\d+(?:\\.\\d+)*)?`;
 
@@ -124,9 +123,7 @@ export function guessModels(doc: Document, url: string): string[] {
   };
 
   const titles = new Set(
-    [metaContent(doc, 'citation_title'), metaContent(doc, 'og:title'), doc.title]
-      .filter((s): s is string => !!s)
-      .map((s) => s.replace(/\s+/g, ' ').trim()),
+    [metaContent(doc, 'citation_title'), metaContent(doc, 'og:title'), doc.title].filter((s): s is string => !!s).map((s) => s.replace(/\s+/g, ' ').trim()),
   );
   for (const title of titles) for (const name of new Set(modelTokens(title))) add(name, WEIGHT.title);
   for (const [selector, weight] of [

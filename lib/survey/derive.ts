@@ -3,16 +3,7 @@
  * (model, recipe), its evidence level, its cells and per-stage view, its
  * warnings and its lineage links. Pure: no DOM, no browser APIs.
  */
-import {
-  STAGES,
-  modelKey,
-  type ClaimKind,
-  type ClaimRecord,
-  type Evidence,
-  type ModelRecord,
-  type SourceKind,
-  type Stage,
-} from '../schema';
+import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
 import { foldModelName } from './models';
 import { claimWarnings, type Warning } from './warnings';
 
@@ -162,7 +153,11 @@ function evidenceReason(level: Evidence, claims: readonly ClaimRecord[]): Eviden
 /** A row's evidence reason in English (exports, tests, the CLI). */
 export function explainEvidenceReason(reason: EvidenceReason): string {
   if (reason.why !== 'sources') {
-    return reason.why === 'none' ? 'C: no claims recorded yet' : reason.why === 'undisclosed' ? 'C: only undisclosed claims' : 'C: only third-party write-ups, which are not evidence';
+    return reason.why === 'none'
+      ? 'C: no claims recorded yet'
+      : reason.why === 'undisclosed'
+        ? 'C: only undisclosed claims'
+        : 'C: only third-party write-ups, which are not evidence';
   }
   const parts = reason.sources.map(({ kind, count }) => (count === 1 ? SOURCE_NOUNS[kind][0] : `${count} ${SOURCE_NOUNS[kind][1]}`));
   const n = reason.claims;
@@ -255,11 +250,7 @@ interface Group {
  * model, then recipe (null first), in code-unit order. Claims are never
  * copied between rows; `based_on` only links rows through `related`.
  */
-export function deriveRows(
-  claims: readonly ClaimRecord[],
-  models: readonly ModelRecord[],
-  options: DeriveOptions,
-): SurveyRow[] {
+export function deriveRows(claims: readonly ClaimRecord[], models: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
   const staleBefore = monthsBefore(options.now, options.staleMonths ?? 6);
   const groups = new Map<string, Group>();
   const groupFor = (model: string, recipe: string | null | undefined): Group => {

@@ -43,7 +43,10 @@ function remainderAfter(name: string, base: string): string | null {
   }
   if (i >= chars.length) return '';
   if (!SEPARATOR.test(chars[i]!)) return null;
-  return chars.slice(i).join('').replace(/^[\s\-_]+/u, '');
+  return chars
+    .slice(i)
+    .join('')
+    .replace(/^[\s\-_]+/u, '');
 }
 
 /** True when `claimModel` names `sourceModel` or a variant of it under the rule in this module's comment. */

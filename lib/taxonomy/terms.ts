@@ -46,13 +46,7 @@ export const TERMS: readonly Term[] = [
     '预训练',
     '中期训练',
   ]),
-  t('SFT / Distillation', 'stage', 'sft_distillation', [
-    'SFT',
-    'supervised fine-tuning',
-    'supervised finetuning',
-    'SFT distillation',
-    '监督微调',
-  ]),
+  t('SFT / Distillation', 'stage', 'sft_distillation', ['SFT', 'supervised fine-tuning', 'supervised finetuning', 'SFT distillation', '监督微调']),
   t('Reasoning RL', 'stage', 'reasoning_rl', [
     'reasoning reinforcement learning',
     'reasoning-based reinforcement learning',
@@ -82,33 +76,11 @@ export const TERMS: readonly Term[] = [
     'long-CoT cold-start',
     '长思维链冷启动',
   ]),
-  t('cold-start SFT', 'stage', 'sft_distillation', [
-    'cold-start data',
-    'cold start',
-    'cold-start fine-tuning',
-    'cold-start supervised fine-tuning',
-    '冷启动',
-  ]),
+  t('cold-start SFT', 'stage', 'sft_distillation', ['cold-start data', 'cold start', 'cold-start fine-tuning', 'cold-start supervised fine-tuning', '冷启动']),
   t('Thinking mode fusion', 'stage', null, ['thinking-mode fusion', '思考模式融合']),
-  t('Agentic RL', 'stage', 'agentic_rl', [
-    'agentic reinforcement learning',
-    'agent RL',
-    '智能体 RL',
-    '智能体强化学习',
-    'Agentic 强化学习',
-  ]),
-  t('General RL', 'stage', 'general_rl', [
-    'general reinforcement learning',
-    'general-domain RL',
-    '通用 RL',
-    '通用强化学习',
-  ]),
-  t('Preference RL', 'stage', 'general_rl', [
-    'preference reinforcement learning',
-    'preference-based RL',
-    '偏好 RL',
-    '偏好强化学习',
-  ]),
+  t('Agentic RL', 'stage', 'agentic_rl', ['agentic reinforcement learning', 'agent RL', '智能体 RL', '智能体强化学习', 'Agentic 强化学习']),
+  t('General RL', 'stage', 'general_rl', ['general reinforcement learning', 'general-domain RL', '通用 RL', '通用强化学习']),
+  t('Preference RL', 'stage', 'general_rl', ['preference reinforcement learning', 'preference-based RL', '偏好 RL', '偏好强化学习']),
   t('RLHF', 'stage', 'general_rl', ['reinforcement learning from human feedback', '人类反馈强化学习']),
 
   // ── Algorithms ──────────────────────────────────────────────────────────
@@ -131,16 +103,8 @@ export const TERMS: readonly Term[] = [
     '拒绝采样',
   ]),
   t('OPD', 'algorithm', 'opd_merge', ['on-policy distillation', '在线策略蒸馏', '同策略蒸馏']),
-  t('PARL', 'algorithm', 'agentic_rl', [
-    'Parallel-Agent Reinforcement Learning',
-    'Parallel-Agent RL',
-    'parallel agent reinforcement learning',
-  ]),
-  t('RLCS', 'algorithm', null, [
-    'curriculum sampling',
-    'Reinforcement Learning with Curriculum Sampling',
-    '课程采样',
-  ]),
+  t('PARL', 'algorithm', 'agentic_rl', ['Parallel-Agent Reinforcement Learning', 'Parallel-Agent RL', 'parallel agent reinforcement learning']),
+  t('RLCS', 'algorithm', null, ['curriculum sampling', 'Reinforcement Learning with Curriculum Sampling', '课程采样']),
   t('online mirror descent', 'algorithm', null, ['在线镜像下降']),
   t('model merge', 'algorithm', 'opd_merge', ['model merging', 'weight merging', 'checkpoint merging', '模型合并', '模型融合']),
 
@@ -153,19 +117,9 @@ export const TERMS: readonly Term[] = [
     '可验证奖励',
   ]),
   t('self-critique rubric reward', 'reward', null, ['self-critiqued rubric reward', 'rubric reward', 'rubric-based reward']),
-  t('model-based reward', 'reward', null, [
-    'judge reward',
-    'reward model',
-    'LLM-as-a-judge reward',
-    'generative reward model',
-    '奖励模型',
-  ]),
+  t('model-based reward', 'reward', null, ['judge reward', 'reward model', 'LLM-as-a-judge reward', 'generative reward model', '奖励模型']),
   t('process reward', 'reward', null, ['PRM', 'process reward model', 'process-based reward', '过程奖励']),
-  t('std-threshold filter', 'reward', null, [
-    'std threshold filter',
-    'std-threshold filtering',
-    'standard-deviation threshold filter',
-  ]),
+  t('std-threshold filter', 'reward', null, ['std threshold filter', 'std-threshold filtering', 'standard-deviation threshold filter']),
   t('anti-hack module', 'reward', null, ['anti-hacking module', 'anti-hack', 'anti-reward-hacking module']),
 
   // ── Frameworks ──────────────────────────────────────────────────────────
@@ -175,20 +129,8 @@ export const TERMS: readonly Term[] = [
   t('OpenRLHF', 'framework', null, []),
 
   // ── Systems ─────────────────────────────────────────────────────────────
-  t('Megatron + SGLang', 'system', null, [
-    'Megatron+SGLang',
-    'Megatron with SGLang',
-    'Megatron and SGLang',
-    'Megatron-SGLang',
-  ]),
-  t('asynchronous RL', 'system', null, [
-    'async RL',
-    'asynchronous reinforcement learning',
-    'asynchronous rollout',
-    'async rollout',
-    '异步 RL',
-    '异步强化学习',
-  ]),
+  t('Megatron + SGLang', 'system', null, ['Megatron+SGLang', 'Megatron with SGLang', 'Megatron and SGLang', 'Megatron-SGLang']),
+  t('asynchronous RL', 'system', null, ['async RL', 'asynchronous reinforcement learning', 'asynchronous rollout', 'async rollout', '异步 RL', '异步强化学习']),
   t('training-inference disaggregation', 'system', null, [
     'train-inference disaggregation',
     'disaggregated training and inference',

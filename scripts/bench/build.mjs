@@ -56,7 +56,9 @@ function resolvable(name) {
  * @returns {Promise<{ code: string, apacheMissing: string | null }>}
  */
 export async function bundlePageBench() {
-  const apacheMissing = resolvable('@apache-annotator/selector') ? null : '@apache-annotator/selector (a runtime import of @apache-annotator/dom 0.2.0, not installed)';
+  const apacheMissing = resolvable('@apache-annotator/selector')
+    ? null
+    : '@apache-annotator/selector (a runtime import of @apache-annotator/dom 0.2.0, not installed)';
   const stub = {
     name: 'apache-stub',
     setup(build) {

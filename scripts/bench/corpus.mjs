@@ -8,42 +8,190 @@ import { createRandom } from './prng.mjs';
 
 const MODELS = ['Qwen3-235B-A22B', 'GLM-5', 'DeepSeek-R1', 'Kimi K2', 'MiniMax-M1', 'Seed-1.5', 'Llama-4', 'Mistral-Large-3', 'Hunyuan-T1', 'Step-3'];
 const NOUNS = [
-  'policy model', 'reward model', 'critic', 'rollout engine', 'actor', 'reference model', 'verifier', 'rollout worker', 'scheduler',
-  'trainer', 'base model', 'distilled student', 'teacher', 'data pipeline', 'curriculum', 'value head', 'sandbox', 'judge model',
-  'tokenizer', 'inference server', 'replay buffer', 'sampler', 'optimizer', 'router', 'expert layer', 'draft model', 'grader',
-  'environment pool', 'prompt filter', 'length controller', 'checkpoint merger', 'evaluation harness', 'search agent', 'coding agent',
-  'math solver', 'vision encoder', 'speech decoder', 'memory module', 'planner', 'tool executor',
+  'policy model',
+  'reward model',
+  'critic',
+  'rollout engine',
+  'actor',
+  'reference model',
+  'verifier',
+  'rollout worker',
+  'scheduler',
+  'trainer',
+  'base model',
+  'distilled student',
+  'teacher',
+  'data pipeline',
+  'curriculum',
+  'value head',
+  'sandbox',
+  'judge model',
+  'tokenizer',
+  'inference server',
+  'replay buffer',
+  'sampler',
+  'optimizer',
+  'router',
+  'expert layer',
+  'draft model',
+  'grader',
+  'environment pool',
+  'prompt filter',
+  'length controller',
+  'checkpoint merger',
+  'evaluation harness',
+  'search agent',
+  'coding agent',
+  'math solver',
+  'vision encoder',
+  'speech decoder',
+  'memory module',
+  'planner',
+  'tool executor',
 ];
 const DETERMINERS = ['the', 'our', 'each', 'every', 'this', 'the final', 'the second', 'a separate', 'the shared', 'the frozen'];
 const VERBS = [
-  'is trained with', 'is optimised by', 'is warmed up with', 'uses', 'samples', 'filters', 'rewards', 'penalises', 'relies on',
-  'was fine-tuned on', 'scales', 'reduces', 'improves', 'stabilises', 'combines', 'replaces', 'is evaluated on', 'benefits from',
-  'is regularised by', 'prefers', 'discards', 'caches', 'shards', 'schedules', 'distils', 'is conditioned on', 'mixes', 'ranks',
-  'truncates', 'reweights', 'is initialised from', 'bootstraps', 'aggregates', 'verifies', 'compresses', 'streams',
+  'is trained with',
+  'is optimised by',
+  'is warmed up with',
+  'uses',
+  'samples',
+  'filters',
+  'rewards',
+  'penalises',
+  'relies on',
+  'was fine-tuned on',
+  'scales',
+  'reduces',
+  'improves',
+  'stabilises',
+  'combines',
+  'replaces',
+  'is evaluated on',
+  'benefits from',
+  'is regularised by',
+  'prefers',
+  'discards',
+  'caches',
+  'shards',
+  'schedules',
+  'distils',
+  'is conditioned on',
+  'mixes',
+  'ranks',
+  'truncates',
+  'reweights',
+  'is initialised from',
+  'bootstraps',
+  'aggregates',
+  'verifies',
+  'compresses',
+  'streams',
 ];
 const OBJECTS = [
-  'GRPO', 'PPO with a learned critic', 'rule-based rewards', 'long chain-of-thought data', 'rejection-sampled trajectories',
-  'asynchronous rollouts', 'a KL penalty', 'verifiable math problems', 'unit-tested code tasks', 'multi-turn tool calls',
-  'a process reward model', 'rubric-based judgements', 'length penalties', 'entropy bonuses', 'DAPO-style clipping',
-  'token-level importance weights', 'off-policy corrections', 'preference pairs', 'synthetic agent environments', 'cold-start SFT data',
-  'dynamic sampling', 'group-normalised advantages', 'the Megatron backend', 'SGLang rollouts', 'overlong filtering',
-  'partial rollouts', 'reward shaping', 'outcome supervision', 'step-level feedback', 'curriculum buckets', 'format rewards',
-  'language-consistency rewards', 'pass@k estimates', 'self-play games', 'web-browsing traces', 'retrieval results', 'image-grounded questions',
-  'sandboxed execution feedback', 'mixture-of-experts routing', 'FP8 rollouts', 'speculative decoding', 'sequence packing',
+  'GRPO',
+  'PPO with a learned critic',
+  'rule-based rewards',
+  'long chain-of-thought data',
+  'rejection-sampled trajectories',
+  'asynchronous rollouts',
+  'a KL penalty',
+  'verifiable math problems',
+  'unit-tested code tasks',
+  'multi-turn tool calls',
+  'a process reward model',
+  'rubric-based judgements',
+  'length penalties',
+  'entropy bonuses',
+  'DAPO-style clipping',
+  'token-level importance weights',
+  'off-policy corrections',
+  'preference pairs',
+  'synthetic agent environments',
+  'cold-start SFT data',
+  'dynamic sampling',
+  'group-normalised advantages',
+  'the Megatron backend',
+  'SGLang rollouts',
+  'overlong filtering',
+  'partial rollouts',
+  'reward shaping',
+  'outcome supervision',
+  'step-level feedback',
+  'curriculum buckets',
+  'format rewards',
+  'language-consistency rewards',
+  'pass@k estimates',
+  'self-play games',
+  'web-browsing traces',
+  'retrieval results',
+  'image-grounded questions',
+  'sandboxed execution feedback',
+  'mixture-of-experts routing',
+  'FP8 rollouts',
+  'speculative decoding',
+  'sequence packing',
 ];
 const TAILS = [
-  'during the second stage', 'across {n} general-domain tasks', 'on math and code prompts', 'with a batch size of {n}',
-  'for {n} steps', 'at a learning rate of {d}e-6', 'without supervised fine-tuning', 'after the cold start', 'in every epoch',
-  'on {n} GPUs', 'with {n} rollouts per prompt', 'under a {n}K context window', 'before thinking mode fusion', 'as in Section {s}',
-  'with a clip ratio of 0.{d}', 'while keeping the KL below 0.0{d}', 'over {n} environments', 'compared with the baseline',
-  'for the {n}B variant', 'on {n} held-out prompts', 'within {n} seconds per episode', 'after {n} warm-up iterations',
-  'using {n} nodes', 'as shown in Figure {d}', 'unlike the version in Table {d}', 'with a {d}:{d} data mix', 'at temperature 0.{d}',
-  'on the {n} hardest problems', 'until the reward saturates', 'when the verifier disagrees', 'for {n} turns per dialogue',
-  'in {n} languages', 'with {n} experts active', 'at a {n}-token budget', 'following the recipe of [{n}]',
+  'during the second stage',
+  'across {n} general-domain tasks',
+  'on math and code prompts',
+  'with a batch size of {n}',
+  'for {n} steps',
+  'at a learning rate of {d}e-6',
+  'without supervised fine-tuning',
+  'after the cold start',
+  'in every epoch',
+  'on {n} GPUs',
+  'with {n} rollouts per prompt',
+  'under a {n}K context window',
+  'before thinking mode fusion',
+  'as in Section {s}',
+  'with a clip ratio of 0.{d}',
+  'while keeping the KL below 0.0{d}',
+  'over {n} environments',
+  'compared with the baseline',
+  'for the {n}B variant',
+  'on {n} held-out prompts',
+  'within {n} seconds per episode',
+  'after {n} warm-up iterations',
+  'using {n} nodes',
+  'as shown in Figure {d}',
+  'unlike the version in Table {d}',
+  'with a {d}:{d} data mix',
+  'at temperature 0.{d}',
+  'on the {n} hardest problems',
+  'until the reward saturates',
+  'when the verifier disagrees',
+  'for {n} turns per dialogue',
+  'in {n} languages',
+  'with {n} experts active',
+  'at a {n}-token budget',
+  'following the recipe of [{n}]',
 ];
 const ADJECTIVES = [
-  'stable', 'sparse', 'dense', 'verifiable', 'multi-turn', 'long-horizon', 'agentic', 'noisy', 'curated', 'balanced', 'larger', 'smaller',
-  'filtered', 'synthetic', 'multilingual', 'multimodal', 'distilled', 'quantised', 'sharded', 'frozen', 'adaptive', 'hierarchical',
+  'stable',
+  'sparse',
+  'dense',
+  'verifiable',
+  'multi-turn',
+  'long-horizon',
+  'agentic',
+  'noisy',
+  'curated',
+  'balanced',
+  'larger',
+  'smaller',
+  'filtered',
+  'synthetic',
+  'multilingual',
+  'multimodal',
+  'distilled',
+  'quantised',
+  'sharded',
+  'frozen',
+  'adaptive',
+  'hierarchical',
 ];
 const BOILERPLATE = [
   'All results are averaged over three random seeds.',
@@ -58,9 +206,40 @@ const BOILERPLATE = [
   'The evaluation protocol follows prior work.',
 ];
 const CJK = [
-  '我们', '在第二阶段', '采用', '基于规则的奖励', '强化学习', '策略模型', '推理能力', '冷启动数据', '显著提升了', '训练过程中',
-  '长链式思维', '多轮对话', '通用领域任务', '进一步', '奖励模型', '数学与代码', '异步采样', '拒绝采样', '蒸馏', '思考模式融合',
-  '稳定性', '的', '并且', '通过', '对', '进行了', '优化', '实验表明', '模型', '数据', '智能体', '工具调用', '长上下文', '评测',
+  '我们',
+  '在第二阶段',
+  '采用',
+  '基于规则的奖励',
+  '强化学习',
+  '策略模型',
+  '推理能力',
+  '冷启动数据',
+  '显著提升了',
+  '训练过程中',
+  '长链式思维',
+  '多轮对话',
+  '通用领域任务',
+  '进一步',
+  '奖励模型',
+  '数学与代码',
+  '异步采样',
+  '拒绝采样',
+  '蒸馏',
+  '思考模式融合',
+  '稳定性',
+  '的',
+  '并且',
+  '通过',
+  '对',
+  '进行了',
+  '优化',
+  '实验表明',
+  '模型',
+  '数据',
+  '智能体',
+  '工具调用',
+  '长上下文',
+  '评测',
 ];
 const CJK_TERMS = ['GRPO', 'PPO', 'RLVR', 'SFT', '“思考模式”', '“非思考模式”'];
 const METHODS = ['GRPO', 'PPO', 'DAPO', 'REINFORCE++', 'RLOO', 'CISPO', 'GSPO', 'SFT only', 'DPO', 'Base'];
@@ -78,9 +257,35 @@ const CODE = [
   '{v} = load_checkpoint("ckpt/{v}_{n}.pt")',
   'assert {v}.shape[0] == {n}, "bad batch"',
 ];
-const IDENTS = ['rewards', 'logp', 'values', 'returns', 'rollouts', 'trainer', 'optimizer', 'sampler', 'buffer', 'scores', 'tokens', 'masks', 'advantages', 'critic'];
+const IDENTS = [
+  'rewards',
+  'logp',
+  'values',
+  'returns',
+  'rollouts',
+  'trainer',
+  'optimizer',
+  'sampler',
+  'buffer',
+  'scores',
+  'tokens',
+  'masks',
+  'advantages',
+  'critic',
+];
 const FUNCS = ['rule_based', 'rubric_judge', 'unit_tests', 'math_verify', 'format_check', 'length_penalty'];
-const SECTION_TITLES = ['Introduction', 'Related Work', 'Method', 'Reward Design', 'Training Infrastructure', 'Experiments', 'Ablations', 'Analysis', 'Limitations', 'Conclusion'];
+const SECTION_TITLES = [
+  'Introduction',
+  'Related Work',
+  'Method',
+  'Reward Design',
+  'Training Infrastructure',
+  'Experiments',
+  'Ablations',
+  'Analysis',
+  'Limitations',
+  'Conclusion',
+];
 
 /** Escapes text for HTML element content. */
 function esc(s) {
@@ -188,7 +393,13 @@ export function generatePage(spec) {
     const roll = r.next();
     if (roll < 0.04) {
       const cols = r.int(4, 6);
-      const header = ['Method', ...Array.from({ length: cols - 1 }, (_, i) => r.pick(['AIME', 'MATH-500', 'LiveCodeBench', 'GPQA', 'SWE-bench', 'Arena-Hard', 'IFEval', 'BFCL']) + (i ? '' : ''))];
+      const header = [
+        'Method',
+        ...Array.from(
+          { length: cols - 1 },
+          (_, i) => r.pick(['AIME', 'MATH-500', 'LiveCodeBench', 'GPQA', 'SWE-bench', 'Arena-Hard', 'IFEval', 'BFCL']) + (i ? '' : ''),
+        ),
+      ];
       const rows = Array.from({ length: r.int(4, 8) }, () => [r.pick(METHODS), ...Array.from({ length: cols - 1 }, () => `${r.int(10, 95)}.${r.int(0, 9)}`)]);
       const caption = `Table ${blocks.length % 97}: ${cap(r.pick(OBJECTS))} versus ${r.pick(OBJECTS)} on ${r.pick(MODELS)}.`;
       blocks.push({ type: 'table', caption, header, rows, marks: [] });
@@ -231,8 +442,18 @@ export function generatePage(spec) {
   const pres = blocks.filter((b) => b.type === 'pre');
   const used = new Set();
   const kinds = [
-    ['sentence', 34], ['phrase', 13], ['two-sentences', 6], ['cross-block', 5], ['boilerplate', 9], ['short', 6],
-    ['cjk', 10], ['curly', 4], ['table-cell', 3], ['table-row', 3], ['code', 4], ['link-crossing', 3],
+    ['sentence', 34],
+    ['phrase', 13],
+    ['two-sentences', 6],
+    ['cross-block', 5],
+    ['boilerplate', 9],
+    ['short', 6],
+    ['cjk', 10],
+    ['curly', 4],
+    ['table-cell', 3],
+    ['table-row', 3],
+    ['code', 4],
+    ['link-crossing', 3],
   ];
   const total = kinds.reduce((n, [, w]) => n + w, 0);
   let made = 0;
@@ -262,7 +483,10 @@ export function generatePage(spec) {
       const si = r.int(0, b.starts.length - 1);
       if (!free(b, si) || b.boiler.includes(b.starts[si])) continue;
       const [a, z] = sentenceRange(b, si);
-      const text = b.tokens.slice(a, z).map((t) => t.text).join(' ');
+      const text = b.tokens
+        .slice(a, z)
+        .map((t) => t.text)
+        .join(' ');
       if (kind === 'curly' && !/[’“”]/.test(text)) continue;
       const grouped = b.tokens.slice(a, z).findIndex((t) => t.html.startsWith('<a ') || t.html.startsWith('<b>') || t.html.startsWith('<em>'));
       if (kind === 'link-crossing' && grouped < 0) continue;
@@ -346,8 +570,12 @@ export function generatePage(spec) {
   const out = [];
   out.push('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">');
   out.push(`<title>${esc(spec.title)}</title>`);
-  out.push('<style>body{font:15px/1.5 Georgia,serif;margin:0 auto;max-width:860px;padding:24px;color:#222}table{border-collapse:collapse;margin:12px 0}td,th{border:1px solid #ccc;padding:2px 6px}pre{background:#f6f6f6;padding:8px;overflow:auto}.cjk{font-family:sans-serif}</style>');
-  out.push('</head><body>\n<header class="ltx_page_header"><a href="/">arXiv</a> &gt; <a href="/list/cs.LG">cs.LG</a></header>\n<article class="ltx_document">');
+  out.push(
+    '<style>body{font:15px/1.5 Georgia,serif;margin:0 auto;max-width:860px;padding:24px;color:#222}table{border-collapse:collapse;margin:12px 0}td,th{border:1px solid #ccc;padding:2px 6px}pre{background:#f6f6f6;padding:8px;overflow:auto}.cjk{font-family:sans-serif}</style>',
+  );
+  out.push(
+    '</head><body>\n<header class="ltx_page_header"><a href="/">arXiv</a> &gt; <a href="/list/cs.LG">cs.LG</a></header>\n<article class="ltx_document">',
+  );
   out.push(`<h1 class="ltx_title">${esc(spec.title)}</h1>`);
   for (const b of blocks) {
     if (b.type === 'h2' || b.type === 'h3') out.push(`<${b.type}>${esc(b.text)}</${b.type}>`);

@@ -25,7 +25,11 @@ async function runsOf(page, testId) {
 }
 
 async function runsAbove(page, testId, n, timeout = 180_000) {
-  await page.waitForFunction(({ id, n }) => Number(document.querySelector(`[data-testid=${id}]`)?.getAttribute('data-runs')) > n, { id: testId, n }, { timeout });
+  await page.waitForFunction(
+    ({ id, n }) => Number(document.querySelector(`[data-testid=${id}]`)?.getAttribute('data-runs')) > n,
+    { id: testId, n },
+    { timeout },
+  );
 }
 
 /** Empties the store through the options page's restore. */
@@ -74,13 +78,21 @@ async function exportRepeatedly(page, open, click, msOf) {
 async function rawPut(context, jsonl) {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return worker.evaluate(async (text) => {
-    const records = text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const records = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const name = `recipe-lens-bench-scratch-${Date.now()}`;
     const db = await new Promise((resolve, reject) => {
       const open = indexedDB.open(name, 1);
       open.onupgradeneeded = () => {
         const claims = open.result.createObjectStore('claims', { keyPath: 'id' });
-        for (const [index, path] of [['by-url', 'source.url'], ['by-model', 'model'], ['by-updated', 'updated_at']]) claims.createIndex(index, path);
+        for (const [index, path] of [
+          ['by-url', 'source.url'],
+          ['by-model', 'model'],
+          ['by-updated', 'updated_at'],
+        ])
+          claims.createIndex(index, path);
         open.result.createObjectStore('models', { keyPath: 'key' });
       };
       open.onsuccess = () => resolve(open.result);
@@ -116,7 +128,9 @@ export async function benchExport({ context, extensionId, log = console.log }) {
     await emptyStore(options);
     const r = await importOnce(options, jsonl);
     imports.push(r);
-    log(`export: import run ${run + 1}: preview ${r.previewMs} ms + commit ${r.commitMs} ms = ${r.totalMs} ms in the page (${r.wallMs} ms wall); preview "${r.counts}"; ${r.report}`);
+    log(
+      `export: import run ${run + 1}: preview ${r.previewMs} ms + commit ${r.commitMs} ms = ${r.totalMs} ms in the page (${r.wallMs} ms wall); preview "${r.counts}"; ${r.report}`,
+    );
   }
   const best = imports.map((r) => r.totalMs);
   const rawPutMs = await rawPut(context, jsonl);
@@ -125,7 +139,9 @@ export async function benchExport({ context, extensionId, log = console.log }) {
   // Exports from the options page: the records are read once when the page opens.
   const t0 = Date.now();
   await options.reload();
-  await options.waitForFunction((n) => document.querySelector('[data-testid=export-count]')?.textContent?.startsWith(`${n} claims`), 10_000, { timeout: 120_000 });
+  await options.waitForFunction((n) => document.querySelector('[data-testid=export-count]')?.textContent?.startsWith(`${n} claims`), 10_000, {
+    timeout: 120_000,
+  });
   const optionsReadMs = Date.now() - t0;
   const fromOptions = await exportRepeatedly(
     options,
@@ -140,9 +156,15 @@ export async function benchExport({ context, extensionId, log = console.log }) {
   await panel.setViewportSize({ width: 1000, height: 900 });
   const t1 = Date.now();
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  await panel.waitForFunction(() => /claims/.test(document.querySelector('[data-testid=survey-count]')?.textContent ?? '') && !/loading/.test(document.querySelector('[data-testid=survey-count]')?.textContent ?? ''), null, {
-    timeout: 120_000,
-  });
+  await panel.waitForFunction(
+    () =>
+      /claims/.test(document.querySelector('[data-testid=survey-count]')?.textContent ?? '') &&
+      !/loading/.test(document.querySelector('[data-testid=survey-count]')?.textContent ?? ''),
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
   const panelReadMs = Date.now() - t1;
   const fromPanel = await exportRepeatedly(
     panel,
@@ -168,7 +190,9 @@ export async function benchExport({ context, extensionId, log = console.log }) {
     panelReadMs,
   };
   result.exportJsonlMs = Math.max(result.exportOptionsMs, result.exportPanelMs);
-  log(`export: import of ${records} records (10,000 claims + 500 model records): median ${result.importMs} ms in the page (preview ${result.importPreviewMs} + commit ${result.importCommitMs}); runs ${best.join(', ')}`);
+  log(
+    `export: import of ${records} records (10,000 claims + 500 model records): median ${result.importMs} ms in the page (preview ${result.importPreviewMs} + commit ${result.importCommitMs}); runs ${best.join(', ')}`,
+  );
   log(
     `export: JSONL of ${records} records: options page median ${result.exportOptionsMs.toFixed(0)} ms (${result.exportRuns.options.join(', ')}), panel median ${result.exportPanelMs.toFixed(0)} ms (${result.exportRuns.panel.join(', ')}); ` +
       `file ${result.exportBytes.join(' / ')} bytes${result.exportBytes.length === 1 ? ', identical every time' : ' — SIZES DIFFER'}`,

@@ -10,7 +10,15 @@ import { chromium } from 'playwright-core';
 import { EXTENSION_DIR } from './build.mjs';
 
 /** Chromium flags shared by every benchmark browser. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The Chromium binary to drive. */
 export function chromiumPath() {
@@ -102,7 +110,16 @@ export async function pageLoadCost({ url, pages, runs = 15, cpuRuns = 5, warmup 
     const samples = { with: [], without: [] };
     const cpu = { with: [], without: [] };
     for (let i = 0; i < warmup + runs + cpuRuns; i++) {
-      const order = i % 2 ? [['with', pWith], ['without', pWithout]] : [['without', pWithout], ['with', pWith]];
+      const order =
+        i % 2
+          ? [
+              ['with', pWith],
+              ['without', pWithout],
+            ]
+          : [
+              ['without', pWithout],
+              ['with', pWith],
+            ];
       for (const [name, page] of order) {
         if (i < warmup + runs) {
           await page.goto(url, { waitUntil: 'load' });
@@ -174,9 +191,7 @@ export async function traceMainThread(context, page, pageUrl, fn) {
   const pid = frame?.processId;
   const main = events.find((e) => e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain');
   const onMain = events.filter((e) => e.ph === 'X' && e.pid === pid && (!main || e.tid === main.tid));
-  const tasks = onMain
-    .filter((e) => e.name === 'RunTask')
-    .map((e) => ({ ts: e.ts / 1000, dur: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
+  const tasks = onMain.filter((e) => e.name === 'RunTask').map((e) => ({ ts: e.ts / 1000, dur: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
   // What the long tasks spent their time on: the events directly inside them, by name (and script file).
   const inner = onMain.filter((e) => e.name !== 'RunTask' && e.dur);
   for (const task of tasks) {
@@ -184,7 +199,9 @@ export async function traceMainThread(context, page, pageUrl, fn) {
     const start = task.ts * 1000;
     const end = start + task.dur * 1000;
     // Scheduler wrappers say nothing about the work: look through them.
-    const within = inner.filter((e) => e.ts >= start && e.ts + e.dur <= end && !/^(ThreadControllerImpl::RunTask|BlinkScheduler_|SequenceManager|ThreadPool_)/.test(e.name));
+    const within = inner.filter(
+      (e) => e.ts >= start && e.ts + e.dur <= end && !/^(ThreadControllerImpl::RunTask|BlinkScheduler_|SequenceManager|ThreadPool_)/.test(e.name),
+    );
     const top = within.filter((e) => !within.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur));
     const parts = new Map();
     for (const e of top) {
@@ -192,7 +209,10 @@ export async function traceMainThread(context, page, pageUrl, fn) {
       const key = `${e.name}${file}`;
       parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
     }
-    task.parts = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
+    task.parts = [...parts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
   }
   return { result, tasks, traced: pid !== undefined };
 }
@@ -211,9 +231,15 @@ export function summarize(tasks) {
     tasksOver50: long.length,
     tasksOver50Cpu: tasks.filter((t) => t.cpu > 50).length,
     cpuMs: tasks.reduce((n, t) => n + t.cpu, 0),
-    longest: [...long].sort((a, b) => b.dur - a.dur).slice(0, 5).map((t) => [Math.round(t.dur), Math.round(t.cpu)]),
+    longest: [...long]
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 5)
+      .map((t) => [Math.round(t.dur), Math.round(t.cpu)]),
     // What the longest tasks were made of (trace events directly inside them).
-    longestParts: [...long].sort((a, b) => b.dur - a.dur).slice(0, 3).map((t) => `${Math.round(t.dur)} ms: ${(t.parts ?? []).join(', ') || 'no detail'}`),
+    longestParts: [...long]
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 3)
+      .map((t) => `${Math.round(t.dur)} ms: ${(t.parts ?? []).join(', ') || 'no detail'}`),
   };
 }
 
@@ -266,7 +292,12 @@ async function importThroughOptions(context, extensionId, name, jsonl) {
     if (Date.now() > deadline) throw new Error('the import through the options page did not finish within 2 minutes');
     await options.waitForTimeout(100);
   }
-  const report = (await options.getByTestId('import-result').first().textContent().catch(() => '')) ?? '';
+  const report =
+    (await options
+      .getByTestId('import-result')
+      .first()
+      .textContent()
+      .catch(() => '')) ?? '';
   await options.close();
   return report.trim();
 }
@@ -335,7 +366,9 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
       await page.waitForTimeout(1000);
     });
     out.withoutExtension = { traced: traced.traced, ...summarize(traced.tasks) };
-    log(`without the extension: longest main-thread task ${out.withoutExtension.maxTaskMs.toFixed(0)} ms wall, ${out.withoutExtension.maxTaskCpuMs.toFixed(0)} ms CPU while the page loads`);
+    log(
+      `without the extension: longest main-thread task ${out.withoutExtension.maxTaskMs.toFixed(0)} ms wall, ${out.withoutExtension.maxTaskCpuMs.toFixed(0)} ms CPU while the page loads`,
+    );
   } finally {
     await bare.close();
   }

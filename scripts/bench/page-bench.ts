@@ -25,16 +25,7 @@ import { anchorExactPass, anchorFuzzyPass, Landmarks, prepareSelectors, type Pre
 import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
 import { CLAIM_KINDS, type ClaimKind, type Position, type Quote } from '../../lib/schema';
 import { createRandom, type Random } from './prng.mjs';
-import {
-  apacheMatch,
-  apacheUnavailable,
-  hypothesisLikeRange,
-  readRawText,
-  rawOffsetOf,
-  textQuoteMatch,
-  type PeerSelectors,
-  type RawText,
-} from './peers';
+import { apacheMatch, apacheUnavailable, hypothesisLikeRange, readRawText, rawOffsetOf, textQuoteMatch, type PeerSelectors, type RawText } from './peers';
 
 /** The matchers the benchmark compares. */
 export type MatcherName = 'ours' | 'apache' | 'text-quote' | 'hypothesis';
@@ -90,7 +81,16 @@ export interface RunResult {
   counts: Record<Verdict, number>;
   byEdit: Record<string, Record<Verdict, number>>;
   byKind: Record<string, Record<Verdict, number>>;
-  samples: Array<{ id: string; kind: string; edit: string; verdict: Verdict; expected: string | null; got: string | null; stored: Quote; around: string | null }>;
+  samples: Array<{
+    id: string;
+    kind: string;
+    edit: string;
+    verdict: Verdict;
+    expected: string | null;
+    got: string | null;
+    stored: Quote;
+    around: string | null;
+  }>;
   /** One letter per attempted-or-not passage in order: r(ight), o(rphan), w(rong), s(kipped). */
   verdicts: string;
   error?: string;
@@ -314,7 +314,13 @@ function edit(seed: number): Record<string, number> {
   const r = createRandom(seed);
   const counts: Record<string, number> = {};
   const weights: Array<[string, number]> = [
-    ['none', 28], ['reword', 22], ['rewrap', 12], ['split', 12], ['insert-before', 8], ['insert-after', 8], ['delete', 10],
+    ['none', 28],
+    ['reword', 22],
+    ['rewrap', 12],
+    ['split', 12],
+    ['insert-before', 8],
+    ['insert-after', 8],
+    ['delete', 10],
   ];
   const total = weights.reduce((n, [, w]) => n + w, 0);
   for (const p of state.passages) {
@@ -469,7 +475,11 @@ async function run(matcher: MatcherName, mode: 'stored' | 'native', budgetMs: nu
   try {
     if (matcher === 'ours') {
       const index = buildTextIndex(root);
-      const results = anchorAll(root, ps.map((p) => p.stored), index);
+      const results = anchorAll(
+        root,
+        ps.map((p) => p.stored),
+        index,
+      );
       results.forEach((res, i) => (answers[i] = res.status === 'anchored' ? { start: res.start, end: res.end } : null));
       attempted = ps.length;
     } else if (matcher === 'hypothesis') {
@@ -530,7 +540,9 @@ async function run(matcher: MatcherName, mode: 'stored' | 'native', budgetMs: nu
  * the long tasks happened (ms after the start), and the wall times. The
  * highlights are removed afterwards.
  */
-async function probeAsync(budgetMs: number): Promise<{ ms: number; buildMs: number; paintedAtMs: number; maxLongTask: number; longTasks: Array<[number, number]>; anchored: number }> {
+async function probeAsync(
+  budgetMs: number,
+): Promise<{ ms: number; buildMs: number; paintedAtMs: number; maxLongTask: number; longTasks: Array<[number, number]>; anchored: number }> {
   const tasks: Array<[number, number]> = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
@@ -540,7 +552,11 @@ async function probeAsync(budgetMs: number): Promise<{ ms: number; buildMs: numb
   const t0 = performance.now();
   const index = await buildTextIndexAsync(state.root, { budgetMs });
   const buildMs = performance.now() - t0;
-  const results = await anchorAllAsync(state.root, state.passages.map((p) => p.stored), { index, budgetMs });
+  const results = await anchorAllAsync(
+    state.root,
+    state.passages.map((p) => p.stored),
+    { index, budgetMs },
+  );
   const ms = performance.now() - t0;
   const painter = new HighlightPainter(window);
   const painted: PaintedClaim[] = [];
@@ -588,7 +604,11 @@ function slowest(): { exact: Array<[number, string, number]>; fuzzy: Array<[numb
     anchorFuzzyPass(index, marks.correct(prepared));
     fuzzy.push([performance.now() - t, p.id, p.stored.quote.exact.length]);
   }
-  const top = (xs: Array<[number, string, number]>) => xs.sort((a, b) => b[0] - a[0]).slice(0, 20).map(([ms, id, m]): [number, string, number] => [Math.round(ms * 10) / 10, id, m]);
+  const top = (xs: Array<[number, string, number]>) =>
+    xs
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 20)
+      .map(([ms, id, m]): [number, string, number] => [Math.round(ms * 10) / 10, id, m]);
   return { exact: top(exact), fuzzy: top(fuzzy) };
 }
 

@@ -166,10 +166,12 @@ async function benchPage(context, bundle, spec, apacheMissing, quiet = false) {
     const o = v.runs.ours;
     if (!quiet)
       log(
-      `  ${spec.name} ${variant}: ${passages.length} passages (${truth.deleted} deleted), ${truth.chars} chars; ours ${o.counts.right}/${o.counts.orphan}/${o.counts.wrong} right/orphan/wrong in ${o.ms.toFixed(0)} ms` +
-        FUZZY_PEERS.map((m) => `; ${m} ${fmtCounts(v.runs[m])} in ${(v.runs[m].pageMs ?? 0).toFixed(0)} ms${v.runs[m].extrapolated ? ' (extrapolated)' : ''}`).join('') +
-        ` [${elapsed()}]`,
-    );
+        `  ${spec.name} ${variant}: ${passages.length} passages (${truth.deleted} deleted), ${truth.chars} chars; ours ${o.counts.right}/${o.counts.orphan}/${o.counts.wrong} right/orphan/wrong in ${o.ms.toFixed(0)} ms` +
+          FUZZY_PEERS.map(
+            (m) => `; ${m} ${fmtCounts(v.runs[m])} in ${(v.runs[m].pageMs ?? 0).toFixed(0)} ms${v.runs[m].extrapolated ? ' (extrapolated)' : ''}`,
+          ).join('') +
+          ` [${elapsed()}]`,
+      );
   }
   await page.close();
   return { out, passages };
@@ -215,7 +217,14 @@ async function main() {
   const suiteNames = Object.keys(SUITES).filter(wants);
   if (!wants('anchoring')) {
     const suites = await runSuites(suiteNames, log);
-    const report = { startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, machine: { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg()[0] }, problems: suites.problems, suites: suites.results, summary: { goals: suites.goals } };
+    const report = {
+      startedAt: new Date(started).toISOString(),
+      seconds: (Date.now() - started) / 1000,
+      machine: { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg()[0] },
+      problems: suites.problems,
+      suites: suites.results,
+      summary: { goals: suites.goals },
+    };
     if (wants('finder')) report.finder = await finderPart(suites.goals);
     finish(report, suites.goals, suites.problems);
     return;
@@ -233,7 +242,9 @@ async function main() {
   const served = new Map();
   for (const f of fixturePages) served.set(f.url, f.html);
   for (const g of generated) served.set(g.url, g.html);
-  log(`corpus: ${fixturePages.length} fixture pages, ${generated.length} generated pages (${generated.map((g) => `${(g.html.length / 1e6).toFixed(1)} MB HTML`).join(', ')}) [${elapsed()}]`);
+  log(
+    `corpus: ${fixturePages.length} fixture pages, ${generated.length} generated pages (${generated.map((g) => `${(g.html.length / 1e6).toFixed(1)} MB HTML`).join(', ')}) [${elapsed()}]`,
+  );
 
   // ── Accuracy and speed (plain Chromium, no extension) ──
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
@@ -241,7 +252,9 @@ async function main() {
   await context.route('http://fixtures.test/**', (route) => {
     const url = route.request().url().split('#')[0].split('?')[0];
     const body = served.get(url) ?? served.get(`${url}/`) ?? served.get(url.replace(/\/$/, ''));
-    return body === undefined ? route.fulfill({ status: 404, body: 'no such page' }) : route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+    return body === undefined
+      ? route.fulfill({ status: 404, body: 'no such page' })
+      : route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
   });
   const pages = [];
   let bigPassages = null;
@@ -287,7 +300,19 @@ async function main() {
 
   // ── Report ──
   const machine = { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg()[0] };
-  const report = { startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, machine, apacheMissing, problems, pages, load, longTasks: tasks, bundle: size, captureBundle: captureSize, summary: {} };
+  const report = {
+    startedAt: new Date(started).toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    machine,
+    apacheMissing,
+    problems,
+    pages,
+    load,
+    longTasks: tasks,
+    bundle: size,
+    captureBundle: captureSize,
+    summary: {},
+  };
   log('\nAccuracy (right / orphan / wrong; edited pages: a deleted passage is right when orphaned):');
   const table = [];
   for (const m of [...MATCHERS, 'hypothesis:native', 'text-quote:native']) {
@@ -314,13 +339,23 @@ async function main() {
       log(`ratio right-on-edited ours/${m}: n/a`);
       continue;
     }
-    log(`ratio time ours/${m}: ${(ours.medianPageMs / peer.medianPageMs).toFixed(3)} (median per page ${ours.medianPageMs.toFixed(0)} ms vs ${peer.medianPageMs.toFixed(0)} ms)`);
-    log(`ratio right-on-edited ours/${m}: ${(ours.edited.rightPct / peer.edited.rightPct).toFixed(2)} (${pct(ours.edited.rightPct)} vs ${pct(peer.edited.rightPct)}; wrong passages ${ours.edited.wrong} vs ${peer.edited.wrong})`);
+    log(
+      `ratio time ours/${m}: ${(ours.medianPageMs / peer.medianPageMs).toFixed(3)} (median per page ${ours.medianPageMs.toFixed(0)} ms vs ${peer.medianPageMs.toFixed(0)} ms)`,
+    );
+    log(
+      `ratio right-on-edited ours/${m}: ${(ours.edited.rightPct / peer.edited.rightPct).toFixed(2)} (${pct(ours.edited.rightPct)} vs ${pct(peer.edited.rightPct)}; wrong passages ${ours.edited.wrong} vs ${peer.edited.wrong})`,
+    );
   }
   if (load) {
-    log(`ratio page load with/without extension (nothing stored): ${load.loadRatio.toFixed(3)} (median loadEventEnd ${load.loadEventEnd.with.toFixed(1)} ms vs ${load.loadEventEnd.without.toFixed(1)} ms over ${load.runs} loads each)`);
-    log(`ratio first idle after load with/without extension: ${load.idleRatio.toFixed(3)} (${load.idleAfterLoad.with.toFixed(1)} vs ${load.idleAfterLoad.without.toFixed(1)} ms)`);
-    log(`ratio page main-thread CPU with/without extension: ${load.cpuRatio.toFixed(3)} (median ${load.mainThreadCpu.with.toFixed(1)} vs ${load.mainThreadCpu.without.toFixed(1)} ms per load over ${load.cpuRuns} traced loads each)`);
+    log(
+      `ratio page load with/without extension (nothing stored): ${load.loadRatio.toFixed(3)} (median loadEventEnd ${load.loadEventEnd.with.toFixed(1)} ms vs ${load.loadEventEnd.without.toFixed(1)} ms over ${load.runs} loads each)`,
+    );
+    log(
+      `ratio first idle after load with/without extension: ${load.idleRatio.toFixed(3)} (${load.idleAfterLoad.with.toFixed(1)} vs ${load.idleAfterLoad.without.toFixed(1)} ms)`,
+    );
+    log(
+      `ratio page main-thread CPU with/without extension: ${load.cpuRatio.toFixed(3)} (median ${load.mainThreadCpu.with.toFixed(1)} vs ${load.mainThreadCpu.without.toFixed(1)} ms per load over ${load.cpuRuns} traced loads each)`,
+    );
   }
 
   const probes = pages.filter((p) => p.generated).flatMap((p) => p.variants.map((v) => v.asyncProbe).filter(Boolean));
@@ -331,22 +366,45 @@ async function main() {
       `\nlibrary async API plus painting in a plain page: longest main-thread task ${probeMax.toFixed(0)} ms wall, ${probeMaxCpu.toFixed(0)} ms CPU over ${probes.length} runs of ${bigPassages.passages.length} passages (8 ms slices; painted ${probes.map((p) => `${(p.paintedAtMs / 1000).toFixed(1)} s`).join(', ')} after the start)`,
     );
   if (size) log(`content-script bundle on every page: ${size.file} ${(size.bytes / 1024).toFixed(1)} KiB, ${(size.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
-  if (captureSize) log(`capture script, injected only where claims are stored or the curator selects: ${captureSize.file} ${(captureSize.bytes / 1024).toFixed(1)} KiB, ${(captureSize.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  if (captureSize)
+    log(
+      `capture script, injected only where claims are stored or the curator selects: ${captureSize.file} ${(captureSize.bytes / 1024).toFixed(1)} KiB, ${(captureSize.gzipBytes / 1024).toFixed(1)} KiB gzipped`,
+    );
 
   // ── Goals ──
   const goals = [];
   const goal = (name, holds, figure) => {
     goals.push({ name, holds, figure });
   };
-  goal('unedited-100-right', ours.unedited.right === ours.unedited.attempted, `${pct(ours.unedited.rightPct)} right, ${ours.unedited.right}/${ours.unedited.attempted}, ${ours.unedited.wrong} wrong`);
-  goal('edited-95-right-0-wrong', ours.edited.rightPct >= 95 && ours.edited.wrong === 0, `${pct(ours.edited.rightPct)} right, ${ours.edited.orphan} orphan, ${ours.edited.wrong} wrong of ${ours.edited.attempted}`);
-  const fuzzy = FUZZY_PEERS.map(row).filter(Boolean).sort((a, b) => a.medianPageMs - b.medianPageMs)[0];
+  goal(
+    'unedited-100-right',
+    ours.unedited.right === ours.unedited.attempted,
+    `${pct(ours.unedited.rightPct)} right, ${ours.unedited.right}/${ours.unedited.attempted}, ${ours.unedited.wrong} wrong`,
+  );
+  goal(
+    'edited-95-right-0-wrong',
+    ours.edited.rightPct >= 95 && ours.edited.wrong === 0,
+    `${pct(ours.edited.rightPct)} right, ${ours.edited.orphan} orphan, ${ours.edited.wrong} wrong of ${ours.edited.attempted}`,
+  );
+  const fuzzy = FUZZY_PEERS.map(row)
+    .filter(Boolean)
+    .sort((a, b) => a.medianPageMs - b.medianPageMs)[0];
   if (fuzzy) {
     const r = ours.medianPageMs / fuzzy.medianPageMs;
-    const asGood = ours.edited.rightPct >= fuzzy.edited.rightPct && ours.unedited.rightPct >= fuzzy.unedited.rightPct && ours.edited.wrong <= fuzzy.edited.wrong;
-    goal('time-half-of-fastest-fuzzy-peer', r <= 0.5 && asGood, `${r.toFixed(3)} × ${fuzzy.matcher} (${ours.medianPageMs.toFixed(0)} vs ${fuzzy.medianPageMs.toFixed(0)} ms/page), accuracy ${asGood ? 'equal or better' : 'worse'}: edited ${pct(ours.edited.rightPct)} vs ${pct(fuzzy.edited.rightPct)} right`);
+    const asGood =
+      ours.edited.rightPct >= fuzzy.edited.rightPct && ours.unedited.rightPct >= fuzzy.unedited.rightPct && ours.edited.wrong <= fuzzy.edited.wrong;
+    goal(
+      'time-half-of-fastest-fuzzy-peer',
+      r <= 0.5 && asGood,
+      `${r.toFixed(3)} × ${fuzzy.matcher} (${ours.medianPageMs.toFixed(0)} vs ${fuzzy.medianPageMs.toFixed(0)} ms/page), accuracy ${asGood ? 'equal or better' : 'worse'}: edited ${pct(ours.edited.rightPct)} vs ${pct(fuzzy.edited.rightPct)} right`,
+    );
   }
-  if (load) goal('page-load-ratio-1.03', load.loadRatio <= 1.03, `${load.loadRatio.toFixed(3)} with/without extension, median loadEventEnd of ${load.runs} loads; main-thread CPU ratio ${load.cpuRatio.toFixed(3)}`);
+  if (load)
+    goal(
+      'page-load-ratio-1.03',
+      load.loadRatio <= 1.03,
+      `${load.loadRatio.toFixed(3)} with/without extension, median loadEventEnd of ${load.runs} loads; main-thread CPU ratio ${load.cpuRatio.toFixed(3)}`,
+    );
   else goal('page-load-ratio-1.03', false, 'not measured');
   const lt = tasks?.openTab;
   const library = probeMax === null ? '' : `; the library's async API plus painting alone: ${probeMax.toFixed(0)} ms wall (${probeMaxCpu.toFixed(0)} ms CPU)`;
@@ -388,7 +446,9 @@ function finish(report, goals, problems) {
   const json = JSON.stringify(report, null, 1);
   writeFileSync(path.join(RESULTS, `bench-${stamp}.json`), json);
   writeFileSync(path.join(RESULTS, 'latest.json'), json);
-  log(`\nresults: bench/results/bench-${stamp}.json (also latest.json); ${elapsed()} in all; load average ${machine.loadAverageAtStart.toFixed(1)} at the start, ${machine.loadAverageAtEnd.toFixed(1)} at the end (${machine.cpus} CPUs)`);
+  log(
+    `\nresults: bench/results/bench-${stamp}.json (also latest.json); ${elapsed()} in all; load average ${machine.loadAverageAtStart.toFixed(1)} at the start, ${machine.loadAverageAtEnd.toFixed(1)} at the end (${machine.cpus} CPUs)`,
+  );
 }
 
 main().catch((error) => {

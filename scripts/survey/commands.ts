@@ -3,16 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderSurveyTable, serializeRecord, toJsonl } from '../../lib/export';
 import { mergeFiles, type FieldDiff, type RecordConflict } from '../../lib/import/merge';
-import {
-  CLAIM_KINDS,
-  CLAIM_SCHEMA,
-  EVIDENCE_LEVELS,
-  SOURCE_KINDS,
-  modelKey,
-  type ClaimRecord,
-  type ModelRecord,
-  type SurveyRecord,
-} from '../../lib/schema';
+import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, SOURCE_KINDS, modelKey, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
 import { deriveRows } from '../../lib/survey';
 import { UsageError, parseArgs } from './args';
 import { formatProblem, readFiles, type Located, type Problem, type ReadFile } from './files';
@@ -90,7 +81,10 @@ export async function render(argv: readonly string[], io: Io): Promise<number> {
   const files = await readFiles(args.positionals, io.cwd);
   if (printParseProblems(files, io)) return 1;
   // Several versions of one record across files: the newest is shown.
-  const { records } = mergeFiles(files.map((f) => f.records.map((l) => l.record)), { prefer: 'newer' });
+  const { records } = mergeFiles(
+    files.map((f) => f.records.map((l) => l.record)),
+    { prefer: 'newer' },
+  );
   const { claims, models } = split(records);
   const rows = deriveRows(claims, models, { now: new Date().toISOString() });
   const format = (args.values.format ?? 'md') as 'md' | 'csv' | 'json';
@@ -120,7 +114,10 @@ export async function merge(argv: readonly string[], io: Io): Promise<number> {
   const files = await readFiles(args.positionals, io.cwd);
   if (printParseProblems(files, io)) return 1;
   const prefer = args.values.prefer as 'newer' | undefined;
-  const result = mergeFiles(files.map((f) => f.records.map((l) => l.record)), { prefer });
+  const result = mergeFiles(
+    files.map((f) => f.records.map((l) => l.record)),
+    { prefer },
+  );
   if (result.conflicts.length > 0 && prefer === undefined) {
     for (const c of result.conflicts) io.stderr(`conflict: ${describeConflict(c)}\n`);
     io.stderr(
@@ -128,7 +125,8 @@ export async function merge(argv: readonly string[], io: Io): Promise<number> {
     );
     return 1;
   }
-  for (const c of result.conflicts) io.stderr(`warning: versions with the same updated_at differ; kept one (the same whatever the input order): ${describeConflict(c)}\n`);
+  for (const c of result.conflicts)
+    io.stderr(`warning: versions with the same updated_at differ; kept one (the same whatever the input order): ${describeConflict(c)}\n`);
   const { claims, models } = split(result.records);
   const text = toJsonl(claims, models);
   if (out === '-') io.stdout(text);
@@ -155,7 +153,10 @@ export async function stats(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { values: {}, flags: ['json'] });
   const files = await readFiles(args.positionals, io.cwd);
   const invalid = printParseProblems(files, io);
-  const { records } = mergeFiles(files.map((f) => f.records.map((l) => l.record)), { prefer: 'newer' });
+  const { records } = mergeFiles(
+    files.map((f) => f.records.map((l) => l.record)),
+    { prefer: 'newer' },
+  );
   const { claims, models } = split(records);
   const byModel = new Map<string, { label: string; model: string; recipe: string | null; claims: number }>();
   for (const m of models) {
@@ -169,7 +170,19 @@ export async function stats(argv: readonly string[], io: Io): Promise<number> {
     byModel.set(key, entry);
   }
   const modelRows = [...byModel.values()].sort((a, b) =>
-    a.model !== b.model ? (a.model < b.model ? -1 : 1) : a.recipe === b.recipe ? 0 : a.recipe === null ? -1 : b.recipe === null ? 1 : a.recipe < b.recipe ? -1 : 1,
+    a.model !== b.model
+      ? a.model < b.model
+        ? -1
+        : 1
+      : a.recipe === b.recipe
+        ? 0
+        : a.recipe === null
+          ? -1
+          : b.recipe === null
+            ? 1
+            : a.recipe < b.recipe
+              ? -1
+              : 1,
   );
   const tally = <K extends string>(keys: readonly K[], pick: (c: ClaimRecord) => K) =>
     keys.map((k) => [k, claims.filter((c) => pick(c) === k).length] as const);

@@ -136,7 +136,12 @@ describe('late content and in-page navigation', () => {
     await ui.fill({ value: 'Reasoning RL' });
     await ui.save();
     const stored = await storedClaims(browser.worker);
-    expect(stored.map((c) => c.source.url).filter((u) => !u.includes('cjk')).sort()).toEqual(['http://local.test/spa.html', 'http://local.test/spa/training']);
+    expect(
+      stored
+        .map((c) => c.source.url)
+        .filter((u) => !u.includes('cjk'))
+        .sort(),
+    ).toEqual(['http://local.test/spa.html', 'http://local.test/spa/training']);
 
     // A fresh visit: the claim's passage appears only after the app renders it.
     await page.goto('http://local.test/spa.html');
@@ -146,7 +151,9 @@ describe('late content and in-page navigation', () => {
     await page.click('#to-training');
     await expect.poll(async () => (await paintedTexts(page)).map(squash), { timeout: 5000 }).toEqual(['Reasoning RL with asynchronous rollouts in verl']);
     await page.goBack();
-    await expect.poll(async () => (await paintedTexts(page)).map(squash), { timeout: 5000 }).toEqual(['We trained Acme-7B with GRPO on verifiable math and code tasks']);
+    await expect
+      .poll(async () => (await paintedTexts(page)).map(squash), { timeout: 5000 })
+      .toEqual(['We trained Acme-7B with GRPO on verifiable math and code tasks']);
     await page.close();
   });
 });

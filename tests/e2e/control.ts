@@ -140,7 +140,8 @@ export class ContentWorld {
       awaitPromise: true,
       returnByValue: true,
     });
-    if (reply.exceptionDetails) throw new Error(`in the content script's world: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text}`);
+    if (reply.exceptionDetails)
+      throw new Error(`in the content script's world: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text}`);
     return reply.result.value as R;
   }
 
@@ -265,9 +266,15 @@ export function testClaim(id: string, url: string, overrides: Partial<ClaimRecor
 
 /** A page with `count` numbered paragraphs, each a distinct passage to tag. */
 export function paragraphsPage(title: string, count: number): { html: string; passages: string[] } {
-  const passages = Array.from({ length: count }, (_, i) => `Passage number ${i + 1} says the team trained the model with reinforcement learning round ${i + 1}.`);
+  const passages = Array.from(
+    { length: count },
+    (_, i) => `Passage number ${i + 1} says the team trained the model with reinforcement learning round ${i + 1}.`,
+  );
   const body = passages.map((p) => `<p>${p}</p>`).join('\n');
-  return { html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`, passages };
+  return {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+    passages,
+  };
 }
 
 /** A Chromium started by hand with the extension, on a profile folder the test keeps, so the test can kill it. */
@@ -374,17 +381,31 @@ export async function startOwnedChromium(userDataDir: string, options: { extraEx
 export async function liveWorker(context: BrowserContext, extensionId: string, extensionPage: Page): Promise<Worker> {
   const ours = () => context.serviceWorkers().filter((w) => w.url().startsWith(`chrome-extension://${extensionId}/`));
   for (const w of ours().reverse()) {
-    if (await w.evaluate(() => 1).then(() => true, () => false)) return w;
+    if (
+      await w
+        .evaluate(() => 1)
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return w;
   }
   const next = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(`chrome-extension://${extensionId}/`), timeout: 15_000 });
-  await extensionPage.evaluate(() => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'settings.get', payload: {} }).catch(() => undefined));
+  await extensionPage.evaluate(() =>
+    (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'settings.get', payload: {} }).catch(() => undefined),
+  );
   return next;
 }
 
 /** Creates the database in the extension's origin as an older (or newer) version left it: its stores, indexes and records. */
 export async function createDatabaseAs(
   target: Page | Worker,
-  spec: { version: number; stores: Array<{ name: string; keyPath?: string; indexes?: Array<[string, string]> }>; records: Record<string, Array<{ key?: string; value: unknown }>> },
+  spec: {
+    version: number;
+    stores: Array<{ name: string; keyPath?: string; indexes?: Array<[string, string]> }>;
+    records: Record<string, Array<{ key?: string; value: unknown }>>;
+  },
 ): Promise<void> {
   type Spec = typeof spec;
   // Page and Worker evaluate alike; one of the two signatures is enough for the compiler.

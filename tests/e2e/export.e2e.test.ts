@@ -43,7 +43,15 @@ async function storeSnapshot(): Promise<string> {
 
 describe.runIf(HAVE_SHARED)('exporting and importing again', () => {
   const pages = fixturePages().filter((p) => p.records);
-  const total = () => pages.reduce((n, p) => n + readFileSync(path.join(SHARED_FIXTURES, p.records!), 'utf8').split('\n').filter((l) => l.trim()).length, 0);
+  const total = () =>
+    pages.reduce(
+      (n, p) =>
+        n +
+        readFileSync(path.join(SHARED_FIXTURES, p.records!), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim()).length,
+      0,
+    );
   let options: OptionsPage;
   let panelJsonl: Downloaded;
 
@@ -203,13 +211,17 @@ describe.runIf(HAVE_SHARED)('exporting and importing again', () => {
 
     // 60 new claims: the store has changed a lot since the backup.
     const template = lines(panelJsonl.text).find((r) => r.schema === 'rl-survey.claim/1')!;
-    const extra = Array.from({ length: 60 }, (_, i) => JSON.stringify({ ...template, id: `extra_${String(i).padStart(4, '0')}`, model: 'Extra-Model' })).join('\n');
+    const extra = Array.from({ length: 60 }, (_, i) => JSON.stringify({ ...template, id: `extra_${String(i).padStart(4, '0')}`, model: 'Extra-Model' })).join(
+      '\n',
+    );
     await options.importFiles([asFile('extra.jsonl', extra)]);
     await expect.poll(() => options.page.getByTestId('backup-reminder').textContent()).toContain('60 records changed since the last backup');
     expect((await storedClaims(browser.worker)).length).toBe(total() + 60);
 
     const preview = await options.previewRestore({ name: backup.fileName, mimeType: 'application/json', buffer: Buffer.from(backup.text) });
-    expect(await preview.getByTestId('restore-counts').textContent()).toBe(`0 new, ${total()} replaced, 60 removed (records here that the backup does not hold)`);
+    expect(await preview.getByTestId('restore-counts').textContent()).toBe(
+      `0 new, ${total()} replaced, 60 removed (records here that the backup does not hold)`,
+    );
     const result = await options.confirmRestore();
     expect(await result.textContent()).toContain(`restored: 0 new, ${total()} replaced, 60 removed`);
     expect(await storeSnapshot()).toBe(before);

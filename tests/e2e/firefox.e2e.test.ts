@@ -16,7 +16,10 @@ describe('the Firefox build', () => {
     expect(manifest.permissions).not.toContain('sidePanel');
     let output = '';
     try {
-      output = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'addons-linter'), ['--output', 'json', FIREFOX], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+      output = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'addons-linter'), ['--output', 'json', FIREFOX], {
+        encoding: 'utf8',
+        maxBuffer: 32 * 1024 * 1024,
+      });
     } catch (error) {
       // addons-linter exits non-zero when it finds errors; its JSON is still on stdout.
       output = (error as { stdout?: string }).stdout ?? '';

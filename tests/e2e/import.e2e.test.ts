@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_SHARED, SHARED_FIXTURES, badgeFor, fixturePages, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
+import {
+  HAVE_SHARED,
+  SHARED_FIXTURES,
+  badgeFor,
+  fixturePages,
+  launchExtension,
+  paintedTexts,
+  squash,
+  storedClaims,
+  waitForPainted,
+  type ExtensionBrowser,
+} from './harness';
 import { OptionsPage } from './pages/options-page';
 
 let browser: ExtensionBrowser;
@@ -24,7 +35,9 @@ describe('import through the options page', () => {
     const options = await new OptionsPage(await browser.context.newPage(), browser.extensionId).open();
     const good = '{"schema":"rl-survey.model/1","model":"GLM-5","recipe":null,"vendor":"Zhipu AI","updated_at":"2026-11-29T10:05:00Z"}';
     const bad = '{"schema":"rl-survey.claim/1","id":"short"}';
-    const results = await options.importFiles([{ name: 'broken.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${good}\n${bad}\n{not json\n`) }]);
+    const results = await options.importFiles([
+      { name: 'broken.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${good}\n${bad}\n{not json\n`) },
+    ]);
     const text = (await results.first().textContent()) ?? '';
     expect(text).toContain('not imported');
     expect(text).toContain('line 2:');
@@ -73,7 +86,10 @@ describe.runIf(HAVE_SHARED)('imported fixture records are painted on their pages
       // A word is changed inside one passage.
       .replace('scaling up computational resources for RL', 'scaling up compute resources for RL')
       // The passage of another claim is removed.
-      .replace(/Finally, in the fourth stage, we applied RL across more than 20 general-domain tasks to further strengthen the model(’|&rsquo;|')s general capabilities and correct undesired behaviors\./, '');
+      .replace(
+        /Finally, in the fourth stage, we applied RL across more than 20 general-domain tasks to further strengthen the model(’|&rsquo;|')s general capabilities and correct undesired behaviors\./,
+        '',
+      );
     expect(edited).not.toBe(html);
     browser.override(fixture.url, edited);
     const page = await browser.context.newPage();

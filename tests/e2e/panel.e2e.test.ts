@@ -50,7 +50,8 @@ describe.runIf(HAVE_SHARED)('the evidence panel over the fixture records', () =>
   it('shows a model’s disclosed and not-disclosed stages, and a judgment edit survives a reload', async () => {
     const panel = await PanelPage.open(browser);
     const view = await panel.openModel('Qwen3');
-    for (const stage of ['sft_distillation', 'reasoning_rl', 'general_rl']) expect(await view.getByTestId(`stage-${stage}`).getAttribute('data-disclosed')).toBe('true');
+    for (const stage of ['sft_distillation', 'reasoning_rl', 'general_rl'])
+      expect(await view.getByTestId(`stage-${stage}`).getAttribute('data-disclosed')).toBe('true');
     for (const stage of ['pretrain_midtrain', 'agentic_rl', 'vlm_omni_rl', 'opd_merge']) {
       const node = view.getByTestId(`stage-${stage}`);
       expect(await node.getAttribute('data-disclosed')).toBe('false');
@@ -134,7 +135,7 @@ describe.runIf(HAVE_SHARED)('the evidence panel over the fixture records', () =>
     await view.getByTestId('panel-claim').first().getByTestId('claim-delete').click();
     await expect.poll(() => view.getByTestId('panel-claim').count()).toBe(2);
     await expect.poll(async () => (await storedClaims(browser.worker)).some((c) => c.value === 'Reasoning RL')).toBe(false);
-    await expect.poll(async () => (await page.evaluate(() => CSS.highlights.get('recipe-lens-stage')?.size ?? 0))).toBe(2);
+    await expect.poll(async () => await page.evaluate(() => CSS.highlights.get('recipe-lens-stage')?.size ?? 0)).toBe(2);
     await panel.page.getByTestId('panel-undo').click();
     await expect.poll(() => view.getByTestId('panel-claim').count()).toBe(3);
     await page.close();

@@ -16,7 +16,13 @@ export async function printPdf(context: BrowserContext, html: string, options: {
   try {
     await page.setContent(html, { waitUntil: 'load' });
     if (options.title) await page.evaluate((t) => (document.title = t), options.title);
-    return await page.pdf({ format: 'A4', outline: true, tagged: true, printBackground: true, margin: { top: '18mm', bottom: '18mm', left: '16mm', right: '16mm' } });
+    return await page.pdf({
+      format: 'A4',
+      outline: true,
+      tagged: true,
+      printBackground: true,
+      margin: { top: '18mm', bottom: '18mm', left: '16mm', right: '16mm' },
+    });
   } finally {
     await page.close();
   }

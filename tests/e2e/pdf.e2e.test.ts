@@ -156,7 +156,11 @@ describe('the PDF viewer', () => {
       await again.waitForAnchored();
       // The fingerprint changed; the URL still finds the three claims.
       expect(await again.counts()).toMatchObject({ claims: 2, orphans: 1 });
-      await expect.poll(() => painted(again)).toContain(bare('In the reasoning stage, Zeta-3 is optimised with Group Relative Policy Optimization using rule-based rewards for mathematics and for code.'));
+      await expect
+        .poll(() => painted(again))
+        .toContain(
+          bare('In the reasoning stage, Zeta-3 is optimised with Group Relative Policy Optimization using rule-based rewards for mathematics and for code.'),
+        );
       await again.scrollToPage(2);
       await expect.poll(() => painted(again)).toContain(bare(ZETA.column));
       expect((await painted(again)).some((p) => p.includes(bare('no accelerator waits')))).toBe(false);
@@ -180,7 +184,10 @@ describe('the service worker stopped under a save in the viewer', () => {
   it('saves in the viewer while the service worker is stopped again and again: the claim is stored once, whole', async () => {
     // A report of its own, so the other tests' counts on Zeta-3 stay as they expect.
     const url = 'http://fixtures.test/reports/stopped.pdf';
-    browser.overrideBinary(url, await printPdf(browser.context, `<h1>Stopped workers</h1><p>${PASSAGE}</p><p>Evaluation follows in the next section.</p>`, { title: 'Stopped workers' }));
+    browser.overrideBinary(
+      url,
+      await printPdf(browser.context, `<h1>Stopped workers</h1><p>${PASSAGE}</p><p>Evaluation follows in the next section.</p>`, { title: 'Stopped workers' }),
+    );
     const v = await viewer();
     await v.open(url);
     await v.waitForAnchored();
@@ -211,7 +218,10 @@ describe('the service worker stopped under a save in the viewer', () => {
 describe('opening PDFs in the viewer', () => {
   /** Sends a protocol call from an extension page, as the popup and the side panel do. */
   async function call(page: import('playwright-core').Page, type: string, payload: unknown): Promise<any> {
-    const reply = await page.evaluate(([t, p]) => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: t, payload: p }), [type, payload] as const);
+    const reply = await page.evaluate(([t, p]) => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: t, payload: p }), [
+      type,
+      payload,
+    ] as const);
     if (!reply?.ok) throw new Error(reply?.error ?? `no answer to ${type}`);
     return reply.data;
   }
@@ -219,11 +229,20 @@ describe('opening PDFs in the viewer', () => {
   beforeAll(async () => {
     const v = await viewer();
     await v.page.goto(`chrome-extension://${browser.extensionId}/options.html`);
-    await v.importRecords(record('zeta_opening_grpo', ZETA_URL, ZETA.grpo, { model: 'Zeta-3', source: { url: ZETA_URL, title: ZETA.title, kind: 'technical_report', accessed: '2026-03-20' } }) + '\n');
+    await v.importRecords(
+      record('zeta_opening_grpo', ZETA_URL, ZETA.grpo, {
+        model: 'Zeta-3',
+        source: { url: ZETA_URL, title: ZETA.title, kind: 'technical_report', accessed: '2026-03-20' },
+      }) + '\n',
+    );
     await v.page.close();
   });
   const windowOf = (url: string) =>
-    browser.worker.evaluate(async (u) => (await (globalThis as any).chrome.tabs.query({})).find((t: any) => t.url === u || t.url?.includes(encodeURIComponent(u)))?.windowId as number, url);
+    browser.worker.evaluate(
+      async (u) =>
+        (await (globalThis as any).chrome.tabs.query({})).find((t: any) => t.url === u || t.url?.includes(encodeURIComponent(u)))?.windowId as number,
+      url,
+    );
 
   it('offers the PDF the browser shows (the popup “Open in Recipe Lens”) and opens it there, with the evidence panel reading it', async () => {
     const tab = await browser.context.newPage();
@@ -305,7 +324,10 @@ describe('a 120-page report', () => {
     await v.page.keyboard.press('Escape');
     // The outline lists the sections and opens them.
     const sidebar = await v.sidebar();
-    await sidebar.getByTestId('pdf-outline-entry').filter({ hasText: /^Section 64$/ }).click();
+    await sidebar
+      .getByTestId('pdf-outline-entry')
+      .filter({ hasText: /^Section 64$/ })
+      .click();
     await expect.poll(() => v.currentPage()).toBe(64);
     await v.page.close();
   });
@@ -335,7 +357,11 @@ describe('a 120-page report', () => {
     const options = await browser.context.newPage();
     await options.goto(`chrome-extension://${browser.extensionId}/options.html`);
     const how = await options.evaluate(async () => {
-      const reply = await (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.reveal', payload: { id: 'orion_claim_3', link: null } });
+      const reply = await (globalThis as any).chrome.runtime.sendMessage({
+        channel: 'recipe-lens',
+        type: 'claims.reveal',
+        payload: { id: 'orion_claim_3', link: null },
+      });
       return reply;
     });
     expect(how, JSON.stringify(how)).toMatchObject({ ok: true, data: { how: 'tab' } });
@@ -343,7 +369,9 @@ describe('a 120-page report', () => {
     await v.page.close();
     // With no viewer open, the reveal opens one at the claim.
     const opened = browser.context.waitForEvent('page');
-    await options.evaluate(() => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.reveal', payload: { id: 'orion_claim_2', link: null } }));
+    await options.evaluate(() =>
+      (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.reveal', payload: { id: 'orion_claim_2', link: null } }),
+    );
     const tab = new PdfViewer(await opened, browser.extensionId);
     await tab.waitForAnchored();
     await expect.poll(() => tab.currentPage()).toBe(64);
@@ -354,8 +382,12 @@ describe('a 120-page report', () => {
 });
 
 describe.runIf(HAVE_SHARED)('real vendor pages printed to PDF', () => {
-  it.each(fixturePages().filter((p) => p.records).map((p) => [p.file, p] as const))(
-    'anchors the curators\' records of %s in its PDF, never on a wrong passage',
+  it.each(
+    fixturePages()
+      .filter((p) => p.records)
+      .map((p) => [p.file, p] as const),
+  )(
+    "anchors the curators' records of %s in its PDF, never on a wrong passage",
     async (_file, fixture) => {
       const url = 'http://fixtures.test/print/' + path.basename(fixture.file, '.html') + '.pdf';
       browser.overrideBinary(url, await printSharedPage(browser.context, fixture.file));
@@ -376,7 +408,11 @@ describe.runIf(HAVE_SHARED)('real vendor pages printed to PDF', () => {
       // and every anchored claim sits on its own quote (checked where its page is drawn).
       expect(claims / records.length, `${claims} of ${records.length} anchored`).toBeGreaterThanOrEqual(0.7);
       const shown = await painted(v);
-      for (const text of shown) expect(records.some((r) => bare(r.quote.exact).includes(text)), text).toBe(true);
+      for (const text of shown)
+        expect(
+          records.some((r) => bare(r.quote.exact).includes(text)),
+          text,
+        ).toBe(true);
       await v.page.close();
     },
     60_000,

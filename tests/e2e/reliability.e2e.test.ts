@@ -34,7 +34,15 @@ beforeAll(async () => {
   await createDatabaseAs(browser.worker, {
     version: 2,
     stores: [
-      { name: 'claims', keyPath: 'id', indexes: [['by-url', 'source.url'], ['by-model', 'model'], ['by-updated', 'updated_at']] },
+      {
+        name: 'claims',
+        keyPath: 'id',
+        indexes: [
+          ['by-url', 'source.url'],
+          ['by-model', 'model'],
+          ['by-updated', 'updated_at'],
+        ],
+      },
       { name: 'models', keyPath: 'key', indexes: [['by-updated', 'updated_at']] },
       { name: 'sources', keyPath: 'url' },
       { name: 'meta' },
@@ -54,7 +62,10 @@ afterAll(async () => {
 
 /** A protocol call from an extension page (the sender the background accepts for page calls). */
 async function pageCall(type: string, payload: unknown): Promise<{ ok: boolean; data?: any; error?: string }> {
-  return storePage.evaluate(({ type, payload }) => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type, payload }), { type, payload });
+  return storePage.evaluate(({ type, payload }) => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type, payload }), {
+    type,
+    payload,
+  });
 }
 
 /** Claims stored for one page URL. */
@@ -114,7 +125,7 @@ describe('4. a database of the previous schema version (unit tests: tests/unit/m
     await options.page.close();
   });
 
-  it('the background\'s open connection does not block a newer version (blocking closes it); then, older than the store, it answers an error and changes nothing', async () => {
+  it("the background's open connection does not block a newer version (blocking closes it); then, older than the store, it answers an error and changes nothing", async () => {
     expect((await pageCall('store.summary', {})).ok).toBe(true); // the background holds an open connection now
     const upgraded = await storePage.evaluate(
       (version) =>
@@ -170,7 +181,16 @@ describe('1. the service worker stops under a save', () => {
     await release();
     // The form closes once the retried save is answered; while it is open it says why (shown if this fails).
     await expect
-      .poll(async () => ((await ui.form.count()) ? `open: ${await ui.form.getByTestId('form-error').textContent({ timeout: 500 }).catch(() => 'saving…')}` : 'saved'), { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await ui.form.count())
+            ? `open: ${await ui.form
+                .getByTestId('form-error')
+                .textContent({ timeout: 500 })
+                .catch(() => 'saving…')}`
+            : 'saved',
+        { timeout: 30_000 },
+      )
       .toBe('saved');
     expect(await ui.toasts.first().textContent()).toMatch(/Saved/i);
     expectOncePerPassage(await claimsOn(url), passages, { model: 'Mid-1', value: 'GRPO' });
@@ -234,7 +254,9 @@ describe('1. the service worker stops under a save', () => {
       for (const record of records) {
         for (let attempt = 0; attempt < 40; attempt++) {
           const reply = await Promise.race([
-            (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.save', payload: { claims: [record] } }).catch((e: Error) => ({ thrown: e.message })),
+            (globalThis as any).chrome.runtime
+              .sendMessage({ channel: 'recipe-lens', type: 'claims.save', payload: { claims: [record] } })
+              .catch((e: Error) => ({ thrown: e.message })),
             new Promise((r) => setTimeout(() => r({ thrown: 'no answer in 5 s' }), 5000)),
           ]);
           if ((reply as { ok?: boolean })?.ok) {
@@ -280,12 +302,17 @@ describe('3. two tabs save at the same moment', () => {
             await new Promise((r) => setTimeout(r, Math.max(0, start - Date.now())));
             const out: string[] = [];
             for (const record of records) {
-              const reply = await (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.save', payload: { claims: [record] } }).catch((e: Error) => ({ ok: false, error: e.message }));
+              const reply = await (globalThis as any).chrome.runtime
+                .sendMessage({ channel: 'recipe-lens', type: 'claims.save', payload: { claims: [record] } })
+                .catch((e: Error) => ({ ok: false, error: e.message }));
               out.push(reply?.ok ? 'ok' : String(reply?.error));
             }
             return out;
           },
-          { records: Array.from({ length: 200 }, (_, i) => testClaim(`clm_tab${t}_${String(i).padStart(5, '0')}`, urls[t]!, { note: `tab ${t} save ${i}` })), start },
+          {
+            records: Array.from({ length: 200 }, (_, i) => testClaim(`clm_tab${t}_${String(i).padStart(5, '0')}`, urls[t]!, { note: `tab ${t} save ${i}` })),
+            start,
+          },
         ),
       ),
     );
@@ -364,7 +391,16 @@ describe('5. the disk is full on save', () => {
     await ui.form.waitFor();
     await ui.fill({ model: 'Full-2', value: 'PPO', note: 'Kept through a full disk.' });
     await ui.form.getByTestId('form-save').click();
-    await expect.poll(() => ui.form.getByTestId('form-error').textContent().catch(() => ''), { timeout: 20_000 }).toMatch(/no room left.*save again/i);
+    await expect
+      .poll(
+        () =>
+          ui.form
+            .getByTestId('form-error')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toMatch(/no room left.*save again/i);
     expect(await ui.field('model').inputValue()).toBe('Full-2');
     expect(await ui.field('note').inputValue()).toBe('Kept through a full disk.');
     expect(await ui.form.getByTestId('form-save').isEnabled()).toBe(true);
@@ -397,7 +433,9 @@ describe('5. the disk is full on save', () => {
 describe('on a profile kept across browser runs', () => {
   const profile = mkdtempSync(path.join(tmpdir(), 'recipe-lens-profile-'));
   const crashUrl = 'http://local.test/crash.html';
-  const records = Array.from({ length: 400 }, (_, i) => testClaim(`clm_crash_${String(i).padStart(5, '0')}`, crashUrl, { note: `written before the crash ${i}` }));
+  const records = Array.from({ length: 400 }, (_, i) =>
+    testClaim(`clm_crash_${String(i).padStart(5, '0')}`, crashUrl, { note: `written before the crash ${i}` }),
+  );
   let acked: string[] = [];
   /** The browser the next test continues in (the second run, after the kill). */
   let running: OwnedChromium | null = null;
@@ -439,7 +477,9 @@ describe('on a profile kept across browser runs', () => {
     void world
       .run(async (all) => {
         for (const record of all) {
-          const reply = await (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.save', payload: { claims: [record] } }).catch(() => null);
+          const reply = await (globalThis as any).chrome.runtime
+            .sendMessage({ channel: 'recipe-lens', type: 'claims.save', payload: { claims: [record] } })
+            .catch(() => null);
           if (reply?.ok) console.log(`ack ${record.id}`);
         }
       }, records)
@@ -475,7 +515,10 @@ describe('on a profile kept across browser runs', () => {
     const [paintedPage, idlePage] = pages as [Page, Page];
     await tagThroughUi(new CaptureUi(paintedPage), passages[0]!, { model: 'Reload-1', value: 'GRPO' });
     await waitForPainted(paintedPage, 1);
-    const worlds = [await ContentWorld.attach(owned.context, paintedPage, owned.extensionId), await ContentWorld.attach(owned.context, idlePage, owned.extensionId)];
+    const worlds = [
+      await ContentWorld.attach(owned.context, paintedPage, owned.extensionId),
+      await ContentWorld.attach(owned.context, idlePage, owned.extensionId),
+    ];
     const before = await storeOf(owned);
     expect(before.claims.filter((c) => c.source.url === painted)).toHaveLength(1);
 

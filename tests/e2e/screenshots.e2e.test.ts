@@ -51,7 +51,11 @@ describe.runIf(HAVE_SHARED)('screenshots', () => {
 
   it('shows the evidence panel: survey (narrow and wide), a model, this page, and the popup', async () => {
     const options = await new OptionsPage(await browser.context.newPage(), browser.extensionId).open();
-    await options.importFiles(fixturePages().filter((p) => p.records).map((p) => path.join(SHARED_FIXTURES, p.records!)));
+    await options.importFiles(
+      fixturePages()
+        .filter((p) => p.records)
+        .map((p) => path.join(SHARED_FIXTURES, p.records!)),
+    );
     await options.page.close();
     const page = await browser.context.newPage();
     await page.goto('http://fixtures.test/deepseek-ai/DeepSeek-R1');

@@ -35,7 +35,10 @@ async function payloadElements(target: Page | Frame): Promise<string[]> {
   return target.evaluate(() => {
     const found: string[] = [];
     const visit = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll('img[src="x"], script:not([src]), iframe[src^="javascript"], [onerror], [onload], [data-rl-payload], a[href^="javascript"]')) found.push(el.outerHTML.slice(0, 80));
+      for (const el of root.querySelectorAll(
+        'img[src="x"], script:not([src]), iframe[src^="javascript"], [onerror], [onload], [data-rl-payload], a[href^="javascript"]',
+      ))
+        found.push(el.outerHTML.slice(0, 80));
       for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
     };
     visit(document);
@@ -60,7 +63,10 @@ describe('6. import of hostile files (parsing: tests/unit/reliability-import.tes
       JSON.stringify({ ...testClaim('clm_wrongtypes01', 'https://example.org/a'), evidence: 5, model: ['x'] }),
       JSON.stringify({ schema: 'rl-survey.claim/99', id: 'clm_future00001' }),
     ].join('\n');
-    const deep = JSON.stringify({ schema: MODEL_SCHEMA, model: 'Deep', updated_at: '2026-11-29T10:05:00Z' }).replace(/}$/, `,"extra":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    const deep = JSON.stringify({ schema: MODEL_SCHEMA, model: 'Deep', updated_at: '2026-11-29T10:05:00Z' }).replace(
+      /}$/,
+      `,"extra":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    );
     const big = path.join(scratch, 'fifty-megabytes.jsonl');
     writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x20));
     const onDisk = (name: string, text: string) => {
@@ -83,7 +89,9 @@ describe('6. import of hostile files (parsing: tests/unit/reliability-import.tes
   });
 
   it('refuses a 100,000-line file by its one bad line while the page stays responsive', async () => {
-    const lines = Array.from({ length: 100_000 }, (_, i) => JSON.stringify({ schema: MODEL_SCHEMA, model: `Model-${i}`, recipe: null, updated_at: '2026-11-29T10:05:00Z' }));
+    const lines = Array.from({ length: 100_000 }, (_, i) =>
+      JSON.stringify({ schema: MODEL_SCHEMA, model: `Model-${i}`, recipe: null, updated_at: '2026-11-29T10:05:00Z' }),
+    );
     lines[99_996] = lines[99_996]!.replace('"recipe":null', '"recipe":17');
     const many = path.join(scratch, 'hundred-thousand.jsonl');
     writeFileSync(many, `${lines.join('\n')}\n`);
@@ -127,8 +135,8 @@ describe('6. import of hostile files (parsing: tests/unit/reliability-import.tes
       expect(Object.keys(record)).not.toContain('__proto__');
       expect(Object.keys(record)).not.toContain('constructor');
     }
-    expect(await options.page.evaluate(() => ({} as Record<string, unknown>).rlPolluted)).toBeUndefined();
-    expect(await storePage.evaluate(() => ({} as Record<string, unknown>).rlPolluted)).toBeUndefined();
+    expect(await options.page.evaluate(() => (({}) as Record<string, unknown>).rlPolluted)).toBeUndefined();
+    expect(await storePage.evaluate(() => (({}) as Record<string, unknown>).rlPolluted)).toBeUndefined();
     await options.page.close();
   });
 });
@@ -163,7 +171,10 @@ describe('7. markup and script in every field are shown as text everywhere', () 
       });
       page.on('pageerror', (e) => errors.push(e.message));
     };
-    browser.override(url, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(img)}</title></head><body><main><h1>Model card</h1><p>${escapeHtml(passage)}</p></main></body></html>`);
+    browser.override(
+      url,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(img)}</title></head><body><main><h1>Model card</h1><p>${escapeHtml(passage)}</p></main></body></html>`,
+    );
     const claim = testClaim('clm_xss_00000001', url, {
       model,
       value: script,
@@ -175,7 +186,15 @@ describe('7. markup and script in every field are shown as text everywhere', () 
       quote: { exact: passage, prefix: '', suffix: '' },
       source: { url, title: `title ${img}`, kind: 'third_party', publisher: `publisher ${img}`, published: null, accessed: '2026-11-29' },
     });
-    const modelRecord = { schema: MODEL_SCHEMA, model, recipe: null, vendor: `vendor ${img}`, based_on: `base ${script}`, judgment: `judgment ${img} ${script}`, updated_at: '2026-11-29T10:05:00Z' };
+    const modelRecord = {
+      schema: MODEL_SCHEMA,
+      model,
+      recipe: null,
+      vendor: `vendor ${img}`,
+      based_on: `base ${script}`,
+      judgment: `judgment ${img} ${script}`,
+      updated_at: '2026-11-29T10:05:00Z',
+    };
     const options = await new OptionsPage(await browser.context.newPage(), browser.extensionId).open();
     watch(options.page);
     expect(await (await options.importFiles([file('payloads.jsonl', jsonl([claim, modelRecord]))])).first().textContent()).toMatch(/imported: 2 new/);
@@ -229,7 +248,13 @@ describe('7. markup and script in every field are shown as text everywhere', () 
     expect(md.text).toContain('&lt;img src=x onerror=');
     expect(md.text).not.toMatch(/<img|<script/);
     const jsonlOut = await options.exportFile('jsonl');
-    expect(jsonlOut.text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((r) => r.id === claim.id)?.note).toBe(claim.note);
+    expect(
+      jsonlOut.text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .find((r) => r.id === claim.id)?.note,
+    ).toBe(claim.note);
 
     for (const p of [page, panel.page, options.page]) expect(await p.evaluate(() => (window as unknown as { rlXss?: number }).rlXss)).toBeUndefined();
     expect(dialogs).toEqual([]);
@@ -276,7 +301,13 @@ describe('8. a page cannot reach the store', () => {
     const page = await browser.context.newPage();
     await page.goto(url);
     const world = await ContentWorld.attach(browser.context, page, browser.extensionId);
-    expect((await world.call('claims.save', { claims: [testClaim('clm_forge_000001', url, { quote: { exact: 'Forge-1 was trained with GRPO on math.', prefix: '', suffix: '' } })] })).ok).toBe(true);
+    expect(
+      (
+        await world.call('claims.save', {
+          claims: [testClaim('clm_forge_000001', url, { quote: { exact: 'Forge-1 was trained with GRPO on math.', prefix: '', suffix: '' } })],
+        })
+      ).ok,
+    ).toBe(true);
     await world.detach();
     await page.reload();
     await waitForPainted(page, 1);
@@ -304,12 +335,23 @@ describe('8. a page cannot reach the store', () => {
 
   it("the page's own storage holds none of our data, and our UI puts no claim into the page's DOM", async () => {
     const url = 'http://local.test/leak.html';
-    browser.override(url, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leak</title></head><body><main><p>Leak-1 was trained with GRPO on code.</p></main></body></html>');
+    browser.override(
+      url,
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leak</title></head><body><main><p>Leak-1 was trained with GRPO on code.</p></main></body></html>',
+    );
     const secret = 'note-only-shown-in-our-card-4711';
     const page = await browser.context.newPage();
     await page.goto(url);
     const world = await ContentWorld.attach(browser.context, page, browser.extensionId);
-    const saved = await world.call('claims.save', { claims: [testClaim('clm_leak_00000001', url, { model: 'Leak-1', note: secret, quote: { exact: 'Leak-1 was trained with GRPO on code.', prefix: '', suffix: '' } })] });
+    const saved = await world.call('claims.save', {
+      claims: [
+        testClaim('clm_leak_00000001', url, {
+          model: 'Leak-1',
+          note: secret,
+          quote: { exact: 'Leak-1 was trained with GRPO on code.', prefix: '', suffix: '' },
+        }),
+      ],
+    });
     expect(saved.ok).toBe(true);
     await world.detach();
     await page.reload();
@@ -344,7 +386,10 @@ describe('8. a page cannot reach the store', () => {
     const other = path.join(scratch, 'other-extension');
     const profile = path.join(scratch, 'other-profile');
     mkdirSync(other, { recursive: true });
-    writeFileSync(path.join(other, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'Another extension', version: '1.0', background: { service_worker: 'bg.js' } }));
+    writeFileSync(
+      path.join(other, 'manifest.json'),
+      JSON.stringify({ manifest_version: 3, name: 'Another extension', version: '1.0', background: { service_worker: 'bg.js' } }),
+    );
     writeFileSync(
       path.join(other, 'bg.js'),
       `self.probe = async (target, record) => {
@@ -362,9 +407,14 @@ describe('8. a page cannot reach the store', () => {
     );
     const owned = await startOwnedChromium(profile, { extraExtensions: [other] });
     try {
-      const theirs = owned.context.serviceWorkers().find((w) => !w.url().includes(owned.extensionId)) ?? (await owned.context.waitForEvent('serviceworker', { predicate: (w) => !w.url().includes(owned.extensionId) }));
+      const theirs =
+        owned.context.serviceWorkers().find((w) => !w.url().includes(owned.extensionId)) ??
+        (await owned.context.waitForEvent('serviceworker', { predicate: (w) => !w.url().includes(owned.extensionId) }));
       const record = testClaim('clm_other_ext_001', 'https://example.org/other');
-      const result = await theirs.evaluate(({ id, record }) => (self as unknown as { probe: (id: string, r: unknown) => Promise<unknown> }).probe(id, record), { id: owned.extensionId, record });
+      const result = await theirs.evaluate(({ id, record }) => (self as unknown as { probe: (id: string, r: unknown) => Promise<unknown> }).probe(id, record), {
+        id: owned.extensionId,
+        record,
+      });
       expect(result).toEqual({ send: expect.stringMatching(/^refused: .*Receiving end does not exist/), port: expect.stringMatching(/^disconnected: /) });
       const reader = await owned.context.newPage();
       await reader.goto(`chrome-extension://${owned.extensionId}/manifest.json`);
@@ -424,15 +474,23 @@ describe('9. the content script survives hostile pages', () => {
     const url = 'http://local.test/hostile/many-nodes.html';
     const page = await browser.context.newPage();
     await page.goto(url);
-    expect(await page.evaluate(() => {
-      let n = 0;
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      while (walker.nextNode()) n += 1;
-      return n;
-    })).toBeGreaterThan(100_000);
+    expect(
+      await page.evaluate(() => {
+        let n = 0;
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) n += 1;
+        return n;
+      }),
+    ).toBeGreaterThan(100_000);
     const world = await ContentWorld.attach(browser.context, page, browser.extensionId);
     const target = 'At the very end, Long-1 was trained with PPO and a learned reward model.';
-    expect((await world.call('claims.save', { claims: [testClaim('clm_longpage_0001', url, { model: 'Long-1', value: 'PPO', quote: { exact: target, prefix: '', suffix: '' } })] })).ok).toBe(true);
+    expect(
+      (
+        await world.call('claims.save', {
+          claims: [testClaim('clm_longpage_0001', url, { model: 'Long-1', value: 'PPO', quote: { exact: target, prefix: '', suffix: '' } })],
+        })
+      ).ok,
+    ).toBe(true);
     await world.detach();
     const t0 = Date.now();
     await page.reload();
@@ -457,7 +515,11 @@ describe('9. the content script survives hostile pages', () => {
     const url = 'http://local.test/hostile/csp.html';
     const policy = "default-src 'none'; style-src 'self'; script-src 'none'; img-src 'none'";
     await browser.context.route(url, (route) =>
-      route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy }, body: readFileSync(path.join(OWN_FIXTURES, 'hostile/csp.html')) }),
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy },
+        body: readFileSync(path.join(OWN_FIXTURES, 'hostile/csp.html')),
+      }),
     );
     const page = await browser.context.newPage();
     const errors: string[] = [];
@@ -498,7 +560,9 @@ describe('9. the content script survives hostile pages', () => {
     expect(await inner.locator('recipe-lens-ui').count()).toBe(0);
     // A claim whose passage is only inside a frame stays an orphan of the top page, never painted in the frame.
     const quote = 'Inside the frame, Framed-1 used DAPO with a verifier reward.';
-    expect((await world.call('claims.save', { claims: [testClaim('clm_framed_00001', url, { quote: { exact: quote, prefix: '', suffix: '' } })] })).ok).toBe(true);
+    expect((await world.call('claims.save', { claims: [testClaim('clm_framed_00001', url, { quote: { exact: quote, prefix: '', suffix: '' } })] })).ok).toBe(
+      true,
+    );
     await world.detach();
     await page.reload();
     await expect.poll(() => badgeFor(browser.worker, url), { timeout: 10_000 }).toBe('1!');
@@ -584,7 +648,9 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
       }
     };
     for (const dir of ['entrypoints', 'lib', 'components']) walk(path.join(ROOT, dir));
-    const calls = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/scripting\.(\w+)\(([^;]*)/g)].map((m) => ({ file: path.relative(ROOT, file), api: m[1]!, args: m[2]! })));
+    const calls = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/scripting\.(\w+)\(([^;]*)/g)].map((m) => ({ file: path.relative(ROOT, file), api: m[1]!, args: m[2]! })),
+    );
     expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/handlers.ts executeScript']);
     expect(calls[0]!.args).toMatch(/files: \[CAPTURE_SCRIPT\]/);
     expect(calls[0]!.args).not.toMatch(/func|args|world/);
@@ -594,4 +660,3 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     expect(JSON.stringify(manifest.content_scripts)).not.toContain('capture');
   });
 });
-

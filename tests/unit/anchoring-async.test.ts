@@ -30,12 +30,14 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = 'policy reward rollout critic verifier sampler trainer stage reasoning agent data token model GRPO PPO KL “thinking” model’s 强化学习 推理'.split(' ');
+const WORDS = 'policy reward rollout critic verifier sampler trainer stage reasoning agent data token model GRPO PPO KL “thinking” model’s 强化学习 推理'.split(
+  ' ',
+);
 
 /** A document body with `paragraphs` paragraphs of varied markup and white space. */
 function page(paragraphs: number, seed = 1): Document {
   const r = rng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const parts: string[] = [];
   for (let i = 0; i < paragraphs; i++) {
     const words: string[] = [];
@@ -78,7 +80,9 @@ function snapshot(index: TextIndex) {
 
 /** The comparable part of a result. */
 function brief(r: AnchorResult) {
-  return r.status === 'anchored' ? { status: r.status, start: r.start, end: r.end, confidence: r.confidence, exact: r.exact } : { status: r.status, confidence: r.confidence };
+  return r.status === 'anchored'
+    ? { status: r.status, start: r.start, end: r.end, confidence: r.confidence, exact: r.exact }
+    : { status: r.status, confidence: r.confidence };
 }
 
 /** Selectors for a passage given by normalised offsets. */
@@ -268,7 +272,10 @@ describe('the exact pre-pass', () => {
     const settled = anchorExactPass(index, prepared);
     expect(settled?.status).toBe('anchored');
     expect(settled?.confidence).toBe(1);
-    const edited = prepareSelectors(index, { ...sel, quote: { ...sel.quote, exact: `${sel.quote.exact.slice(0, 20)}Q${sel.quote.exact.slice(21)}` } }) as PreparedSelectors;
+    const edited = prepareSelectors(index, {
+      ...sel,
+      quote: { ...sel.quote, exact: `${sel.quote.exact.slice(0, 20)}Q${sel.quote.exact.slice(21)}` },
+    }) as PreparedSelectors;
     expect(anchorExactPass(index, edited)).toBeNull();
   });
 });
@@ -280,7 +287,9 @@ describe('large pages (q-gram index)', () => {
     const parts: string[] = [];
     for (let i = 0; i < 1400; i++) {
       const n = Math.floor(r() * 100000);
-      parts.push(`<p>Run ${i} uses GRPO with ${n} rollouts and a KL penalty of 0.0${i % 9}. All results are averaged over three random seeds. Step ${n % 977} ends.</p>`);
+      parts.push(
+        `<p>Run ${i} uses GRPO with ${n} rollouts and a KL penalty of 0.0${i % 9}. All results are averaged over three random seeds. Step ${n % 977} ends.</p>`,
+      );
     }
     parts[1100] = '<p>The ablation with a frozen critic diverged after a few hundred steps, so it is left out.</p>';
     document.body.innerHTML = parts.join('');

@@ -52,9 +52,7 @@ describe('ApproxPattern (bit-parallel edit distance)', () => {
       const reversedPattern = [...pattern].reverse().join('');
       const reversedText = [...text].reverse().join('');
       const back = new ApproxPattern(reversedPattern);
-      expect(Array.from(back.scan(text, text.length - 1, text.length, -1, 'anchored'))).toEqual(
-        referenceScores(reversedPattern, reversedText, true),
-      );
+      expect(Array.from(back.scan(text, text.length - 1, text.length, -1, 'anchored'))).toEqual(referenceScores(reversedPattern, reversedText, true));
     }
   });
 

@@ -63,9 +63,17 @@ function mustAnchor(r: AnchorResult): Extract<AnchorResult, { status: 'anchored'
 suite('text model', () => {
   it.each([
     ['paragraphs read as separate words', '<p>a</p><p>b</p>', 'a b'],
-    ['inline elements add nothing', '<p>Trained <a href="#">with <strong>GRPO</strong></a> and <em>RL</em>, <code>lr=1e-6</code>.</p>', 'Trained with GRPO and RL, lr=1e-6.'],
+    [
+      'inline elements add nothing',
+      '<p>Trained <a href="#">with <strong>GRPO</strong></a> and <em>RL</em>, <code>lr=1e-6</code>.</p>',
+      'Trained with GRPO and RL, lr=1e-6.',
+    ],
     ['inline boundary inside a word', '<p>Qwen<b>3</b>-235B</p>', 'Qwen3-235B'],
-    ['script, style, noscript, template, hidden skipped', '<p>a<script>var x = 1;</script>b</p><style>p{}</style><noscript>no js</noscript><template><p>tpl</p></template><p hidden>gone</p><div hidden><p>gone too</p></div><p>c</p>', 'ab c'],
+    [
+      'script, style, noscript, template, hidden skipped',
+      '<p>a<script>var x = 1;</script>b</p><style>p{}</style><noscript>no js</noscript><template><p>tpl</p></template><p hidden>gone</p><div hidden><p>gone too</p></div><p>c</p>',
+      'ab c',
+    ],
     ['white-space runs and NBSP collapse', '<p>  lots \u00a0 of\n\t white&nbsp;&nbsp;space  </p>', 'lots of white space'],
     ['hard-wrapped source lines', '<p>line one\nline two\n    line three</p>', 'line one line two line three'],
     ['br is a space', '<p>a<br>b<br/><br>c</p>', 'a b c'],
@@ -211,14 +219,22 @@ suite('describe → anchor round trip', () => {
 
 suite('anchor: exact matches', () => {
   it.each([
-    ['across a, strong, em, code', '<p>We use <a href="#">the <strong>slime</strong> framework</a> with <em>async</em> <code>rollout</code> workers.</p>', 'the slime framework with async rollout'],
+    [
+      'across a, strong, em, code',
+      '<p>We use <a href="#">the <strong>slime</strong> framework</a> with <em>async</em> <code>rollout</code> workers.</p>',
+      'the slime framework with async rollout',
+    ],
     ['across paragraphs', '<p>a</p><p>b</p>', 'a b'],
     ['CJK', '<p>为了提升推理能力，我们采用<strong>GRPO</strong>算法进行强化学习，并使用规则奖励。</p>', '我们采用GRPO算法进行强化学习'],
     ['straight quote stored, curly on the page', '<p>the model’s “thinking” mode</p>', `model's "thinking" mode`],
     ['curly quote stored, straight on the page', `<p>the model's "thinking" mode</p>`, 'model’s “thinking” mode'],
     ['en dash stored, hyphen on the page', '<p>pages 10-12 of the report</p>', 'pages 10–12'],
     ['NBSP on the page', '<p>trained&nbsp;with&nbsp;&nbsp;GRPO</p>', 'trained with GRPO'],
-    ['hard-wrapped page', '<p>The second stage focused on scaling up\n   computational resources for RL,\n   utilizing rule-based rewards.</p>', 'scaling up computational resources for RL, utilizing'],
+    [
+      'hard-wrapped page',
+      '<p>The second stage focused on scaling up\n   computational resources for RL,\n   utilizing rule-based rewards.</p>',
+      'scaling up computational resources for RL, utilizing',
+    ],
     ['stored quote with newlines and tabs', '<p>scaling up computational resources</p>', 'scaling  up\n\tcomputational\u00a0resources'],
     ['script content between the words', '<p>rule-<script>track()</script>based <style>b{}</style>rewards</p>', 'rule-based rewards'],
     ['text inside a table cell', '<table><tr><td>Kimi</td><td>Muon + <b>PPO</b> variant</td></tr></table>', 'Kimi Muon + PPO variant'],
@@ -319,8 +335,20 @@ suite('anchor: approximate matches and orphans', () => {
   }
 
   it.each([
-    ['one word changed', 'utilizing rule-based rewards to improve exploration', 'utilizing rule-based rewards to improve', 'utilizing verifiable rewards to improve', 'utilizing verifiable rewards to improve exploration'],
-    ['a word inserted', 'The third stage fused thinking and non-thinking modes into one model.', 'fused thinking and', 'fused both thinking and', 'The third stage fused both thinking and non-thinking modes into one model.'],
+    [
+      'one word changed',
+      'utilizing rule-based rewards to improve exploration',
+      'utilizing rule-based rewards to improve',
+      'utilizing verifiable rewards to improve',
+      'utilizing verifiable rewards to improve exploration',
+    ],
+    [
+      'a word inserted',
+      'The third stage fused thinking and non-thinking modes into one model.',
+      'fused thinking and',
+      'fused both thinking and',
+      'The third stage fused both thinking and non-thinking modes into one model.',
+    ],
     ['a word deleted', 'general RL was applied across more than 20 domains', 'more than 20', 'more than', 'general RL was applied across more than domains'],
     ['a typo fixed', 'we implemented a four-stage training pipeline', 'four-stage', 'fourstage', 'we implemented a fourstage training pipeline'],
   ])('%s: anchors with exact=false', (_name, needle, from, to, expected) => {

@@ -37,7 +37,11 @@ describe('the backup reminder', () => {
 });
 
 describe('backup documents', () => {
-  const records = { claims: [claim({ id: 'clm_b0000001', extra: { kept: true } }), claim({ id: 'clm_a0000001', note: undefined })], models: [model()], sources: [] };
+  const records = {
+    claims: [claim({ id: 'clm_b0000001', extra: { kept: true } }), claim({ id: 'clm_a0000001', note: undefined })],
+    models: [model()],
+    sources: [],
+  };
 
   it('hold every record exactly as stored, one per line, in a fixed order', () => {
     const text = toBackup(records, NOW);
@@ -51,7 +55,14 @@ describe('backup documents', () => {
   });
 
   it('carry source corrections and check them', () => {
-    const source = { url: 'https://example.org/zeta', title: 'Zeta', kind: 'technical_report' as const, publisher: 'Zeta Lab', published: null, updated_at: NOW };
+    const source = {
+      url: 'https://example.org/zeta',
+      title: 'Zeta',
+      kind: 'technical_report' as const,
+      publisher: 'Zeta Lab',
+      published: null,
+      updated_at: NOW,
+    };
     const text = toBackup({ ...records, sources: [source] }, NOW);
     expect(parseBackup(text).sources).toEqual([source]);
     const bad = parseBackup(text.replace('"technical_report"', '"rumour"'));

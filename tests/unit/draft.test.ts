@@ -53,7 +53,14 @@ describe('building claim records', () => {
   });
 
   it('cleans the source: empty publisher is null, a non-date is null, title trimmed', () => {
-    expect(source).toEqual({ url: 'https://example.org/r', title: 'Report', kind: 'technical_report', publisher: null, published: null, accessed: '2026-11-29' });
+    expect(source).toEqual({
+      url: 'https://example.org/r',
+      title: 'Report',
+      kind: 'technical_report',
+      publisher: null,
+      published: null,
+      accessed: '2026-11-29',
+    });
   });
 
   it('keeps id, creation time and unknown fields when editing', () => {

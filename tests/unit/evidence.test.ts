@@ -46,12 +46,9 @@ describe('suggestEvidence', () => {
     expect(suggestEvidence('technical_report', 'algorithm').reason).toBe('Technical report stating an algorithm → A.');
   });
 
-  it.each([['framework'], ['intention']] as Array<[ClaimKind]>)(
-    'technical report + %s leaves raising it to the curator',
-    (kind) => {
-      expect(suggestEvidence('technical_report', kind).reason).toMatch(/how it was used.*your call/);
-    },
-  );
+  it.each([['framework'], ['intention']] as Array<[ClaimKind]>)('technical report + %s leaves raising it to the curator', (kind) => {
+    expect(suggestEvidence('technical_report', kind).reason).toMatch(/how it was used.*your call/);
+  });
 
   it('tells the curator to find the primary source for third-party write-ups', () => {
     const s = suggestEvidence('third_party', 'stage');

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildExport, canonicalRecord, claimLink, compareRecords, sortRecords, defaultClaimLink, exportFileName, filterExport, localDate, NO_EXPORT_FILTER, serializeRecord, textFragmentLink, withLinks, type ExportData } from '../../lib/export';
+import {
+  buildExport,
+  canonicalRecord,
+  claimLink,
+  compareRecords,
+  sortRecords,
+  defaultClaimLink,
+  exportFileName,
+  filterExport,
+  localDate,
+  NO_EXPORT_FILTER,
+  serializeRecord,
+  textFragmentLink,
+  withLinks,
+  type ExportData,
+} from '../../lib/export';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
 import { parseImport } from '../../lib/import/files';
 import type { SurveyRecord } from '../../lib/schema';
@@ -7,10 +22,20 @@ import { claim, model } from './fixtures/records';
 
 const zeta = claim({ id: 'clm_zeta0001', updated_at: '2026-11-01T10:00:00Z' });
 const zetaB = claim({ id: 'clm_zeta0002', evidence: 'B', kind: 'framework', stage: null, value: 'slime', updated_at: '2026-11-20T10:00:00Z' });
-const omega = claim({ id: 'clm_omega001', model: 'Omega-1', evidence: 'C', updated_at: '2026-11-25T10:00:00Z', source: { ...zeta.source, url: 'https://example.org/omega' } });
+const omega = claim({
+  id: 'clm_omega001',
+  model: 'Omega-1',
+  evidence: 'C',
+  updated_at: '2026-11-25T10:00:00Z',
+  source: { ...zeta.source, url: 'https://example.org/omega' },
+});
 const data: ExportData = {
   claims: [zeta, zetaB, omega],
-  models: [model(), model({ model: 'Omega-1', vendor: 'Omega AI', updated_at: '2026-10-01T00:00:00Z' }), model({ model: 'Lonely-3', vendor: 'Zeta Lab', updated_at: '2026-11-26T00:00:00Z' })],
+  models: [
+    model(),
+    model({ model: 'Omega-1', vendor: 'Omega AI', updated_at: '2026-10-01T00:00:00Z' }),
+    model({ model: 'Lonely-3', vendor: 'Zeta Lab', updated_at: '2026-11-26T00:00:00Z' }),
+  ],
 };
 const ids = (d: ExportData) => [...d.claims.map((c) => c.id), ...d.models.map((m) => m.model)];
 
@@ -23,7 +48,12 @@ describe('filterExport', () => {
     expect(ids(filterExport(data, { ...NO_EXPORT_FILTER, models: ['Omega-1'] }))).toEqual(['clm_omega001', 'Omega-1']);
     expect(ids(filterExport(data, { ...NO_EXPORT_FILTER, vendor: 'Zeta Lab' }))).toEqual(['clm_zeta0001', 'clm_zeta0002', 'Zeta-2', 'Lonely-3']);
     expect(ids(filterExport(data, { ...NO_EXPORT_FILTER, evidence: ['A', 'C'] }))).toEqual(['clm_zeta0001', 'clm_omega001', 'Zeta-2', 'Omega-1']);
-    expect(ids(filterExport(data, { ...NO_EXPORT_FILTER, from: '2026-11-20', to: '2026-11-25' }))).toEqual(['clm_zeta0002', 'clm_omega001', 'Zeta-2', 'Omega-1']);
+    expect(ids(filterExport(data, { ...NO_EXPORT_FILTER, from: '2026-11-20', to: '2026-11-25' }))).toEqual([
+      'clm_zeta0002',
+      'clm_omega001',
+      'Zeta-2',
+      'Omega-1',
+    ]);
     expect(ids(filterExport(data, { ...NO_EXPORT_FILTER, from: '2026-11-26' }))).toEqual(['Zeta-2', 'Lonely-3']);
   });
 });
@@ -117,12 +147,22 @@ describe('the export order', () => {
         records.push(model({ model: m, recipe: recipe ?? null, judgment: String(n++) }));
         for (const url of urls) {
           for (const start of [null, 5, 1]) {
-            records.push(claim({ id: `clm_order_${String(n++).padStart(4, '0')}`, model: m, recipe, position: start === null ? null : { start, end: start + 1 }, source: { ...claim().source, url } }));
+            records.push(
+              claim({
+                id: `clm_order_${String(n++).padStart(4, '0')}`,
+                model: m,
+                recipe,
+                position: start === null ? null : { start, end: start + 1 },
+                source: { ...claim().source, url },
+              }),
+            );
           }
         }
       }
     }
-    const expected = [...records].sort((a, b) => compareRecords(a, b) || (serializeRecord(a) < serializeRecord(b) ? -1 : serializeRecord(a) > serializeRecord(b) ? 1 : 0));
+    const expected = [...records].sort(
+      (a, b) => compareRecords(a, b) || (serializeRecord(a) < serializeRecord(b) ? -1 : serializeRecord(a) > serializeRecord(b) ? 1 : 0),
+    );
     expect(sortRecords([...records].reverse())).toEqual(expected);
     expect(sortRecords(records)).toEqual(expected);
   });

@@ -3,17 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeMarkdown, fromW3cAnnotations, renderSurveyTable, serializeRecord, textFragmentLink, toJsonl, toW3cAnnotations } from '../../lib/export';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
 import { mergeFiles } from '../../lib/import/merge';
-import {
-  CLAIM_KINDS,
-  CLAIM_SCHEMA,
-  ClaimRecord,
-  EVIDENCE_LEVELS,
-  MODEL_SCHEMA,
-  ModelRecord,
-  SOURCE_KINDS,
-  STAGES,
-  type SurveyRecord,
-} from '../../lib/schema';
+import { CLAIM_KINDS, CLAIM_SCHEMA, ClaimRecord, EVIDENCE_LEVELS, MODEL_SCHEMA, ModelRecord, SOURCE_KINDS, STAGES, type SurveyRecord } from '../../lib/schema';
 import { deriveRows } from '../../lib/survey';
 
 /** mulberry32: a small seeded PRNG. */
@@ -48,7 +38,42 @@ class Gen {
     return out;
   }
   text(min: number, max: number): string {
-    const pieces = ['a', 'Z', '5', ' ', ' ', '-', '|', '<', '>', '&', '"', ',', '=', '+', '@', '\n', '\t', '\\', '`', '*', '_', '[', ']', '(', ')', '模', '型', 'é', '😀', "'", ';', '#', 'GRPO', 'RL '];
+    const pieces = [
+      'a',
+      'Z',
+      '5',
+      ' ',
+      ' ',
+      '-',
+      '|',
+      '<',
+      '>',
+      '&',
+      '"',
+      ',',
+      '=',
+      '+',
+      '@',
+      '\n',
+      '\t',
+      '\\',
+      '`',
+      '*',
+      '_',
+      '[',
+      ']',
+      '(',
+      ')',
+      '模',
+      '型',
+      'é',
+      '😀',
+      "'",
+      ';',
+      '#',
+      'GRPO',
+      'RL ',
+    ];
     let s = '';
     const n = this.int(min, max);
     while ([...s].length < n) s += this.pick(pieces);
@@ -196,7 +221,10 @@ describe('property: merging files', () => {
       const lists = files(g);
       for (const prefer of [undefined, 'newer'] as const) {
         const one = mergeFiles(lists, { prefer });
-        const two = mergeFiles(g.shuffle(lists).map((l) => g.shuffle(l)), { prefer });
+        const two = mergeFiles(
+          g.shuffle(lists).map((l) => g.shuffle(l)),
+          { prefer },
+        );
         expect(two, `seed ${seed}`).toEqual(one);
       }
     }
@@ -266,7 +294,11 @@ describe('property: every valid store renders', () => {
           for (const cell of r) expect(cell, `seed ${seed}`).not.toMatch(/^[=+\-@\t\r]/);
         }
         const firstColumn = csv.slice(1).map((r) => r[0]!.replace(/^'/, ''));
-        for (const row of rows) expect(firstColumn.some((c) => c.startsWith(row.model.replace(/\s+/g, ' '))), `seed ${seed}`).toBe(true);
+        for (const row of rows)
+          expect(
+            firstColumn.some((c) => c.startsWith(row.model.replace(/\s+/g, ' '))),
+            `seed ${seed}`,
+          ).toBe(true);
 
         const json = JSON.parse(renderSurveyTable(rows, { format: 'json', lang })) as { rows: Array<{ model: string }> };
         expect(json.rows.map((r) => r.model).sort(), `seed ${seed}`).toEqual(rows.map((r) => r.model).sort());

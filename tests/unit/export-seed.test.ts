@@ -28,9 +28,29 @@ const S = {
 };
 
 let n = 0;
-function c(model: string, source: Source, kind: ClaimRecord['kind'], value: string, stage: ClaimRecord['stage'], evidence: ClaimRecord['evidence'], exact: string, extra: Partial<ClaimRecord> = {}): ClaimRecord {
+function c(
+  model: string,
+  source: Source,
+  kind: ClaimRecord['kind'],
+  value: string,
+  stage: ClaimRecord['stage'],
+  evidence: ClaimRecord['evidence'],
+  exact: string,
+  extra: Partial<ClaimRecord> = {},
+): ClaimRecord {
   n += 1;
-  return claim({ id: `seed_claim_${String(n).padStart(3, '0')}`, model, kind, value, stage, evidence, quote: { exact, prefix: '', suffix: '' }, position: { start: n * 100, end: n * 100 + exact.length }, source, ...extra });
+  return claim({
+    id: `seed_claim_${String(n).padStart(3, '0')}`,
+    model,
+    kind,
+    value,
+    stage,
+    evidence,
+    quote: { exact, prefix: '', suffix: '' },
+    position: { start: n * 100, end: n * 100 + exact.length },
+    source,
+    ...extra,
+  });
 }
 
 const claims: ClaimRecord[] = [
@@ -38,24 +58,87 @@ const claims: ClaimRecord[] = [
   c('Qwen3.5', S.qwen35, 'system', 'training-inference disaggregation', null, 'B', 'Training and inference run disaggregated.'),
   c('Qwen3.5', S.qwen35, 'system', 'rollout routing replay', 'agentic_rl', 'B', 'We replay rollout routing decisions in training.'),
   c('Qwen3.5', S.qwen35, 'system', 'multi-turn rollout locking', 'agentic_rl', 'B', 'Multi-turn rollouts are locked to one policy version.'),
-  c('Qwen3.5', S.qwen35, 'intention', 'generalise RL to complex agent environments', null, 'B', 'We scale RL beyond narrow benchmarks to complex agent environments.'),
+  c(
+    'Qwen3.5',
+    S.qwen35,
+    'intention',
+    'generalise RL to complex agent environments',
+    null,
+    'B',
+    'We scale RL beyond narrow benchmarks to complex agent environments.',
+  ),
 
-  c('Qwen3.6', S.qwen36, 'undisclosed', 'RL stages', null, 'C', 'You can fine-tune Qwen3.6 with SFT, DPO, GRPO and more using common frameworks.', { note: 'User guidance, not the training recipe.' }),
+  c('Qwen3.6', S.qwen36, 'undisclosed', 'RL stages', null, 'C', 'You can fine-tune Qwen3.6 with SFT, DPO, GRPO and more using common frameworks.', {
+    note: 'User guidance, not the training recipe.',
+  }),
   c('Qwen3.6', S.qwen36, 'undisclosed', 'training framework', null, 'C', 'Qwen3.6 is now available in several sizes.'),
-  c('Qwen3.6', S.qwen36, 'intention', 'stability, agentic coding, thinking preservation', null, 'C', 'Qwen3.6 focuses on stability, agentic coding and preserving thinking.', { evidence_reason: 'Positioning only, no RL detail.' }),
+  c(
+    'Qwen3.6',
+    S.qwen36,
+    'intention',
+    'stability, agentic coding, thinking preservation',
+    null,
+    'C',
+    'Qwen3.6 focuses on stability, agentic coding and preserving thinking.',
+    { evidence_reason: 'Positioning only, no RL detail.' },
+  ),
 
   c('MiniMax M3', S.m3, 'undisclosed', 'general RL recipe', null, 'C', 'MiniMax M3 tops long-context benchmarks and is available today.'),
   c('MiniMax M3', S.maxProof, 'algorithm', 'CISPO', 'reasoning_rl', 'A', 'The Proof Expert is optimised with CISPO.', { recipe: 'MaxProof' }),
-  c('MiniMax M3', S.maxProof, 'reward', 'std-threshold filter', 'reasoning_rl', 'A', 'Prompts whose reward standard deviation is below a threshold are filtered out.', { recipe: 'MaxProof' }),
-  c('MiniMax M3', S.maxProof, 'algorithm', 'rejection-sampling fine-tuning', 'sft_distillation', 'A', 'The Fixer Expert is trained with rejection-sampling fine-tuning.', { recipe: 'MaxProof' }),
+  c(
+    'MiniMax M3',
+    S.maxProof,
+    'reward',
+    'std-threshold filter',
+    'reasoning_rl',
+    'A',
+    'Prompts whose reward standard deviation is below a threshold are filtered out.',
+    { recipe: 'MaxProof' },
+  ),
+  c(
+    'MiniMax M3',
+    S.maxProof,
+    'algorithm',
+    'rejection-sampling fine-tuning',
+    'sft_distillation',
+    'A',
+    'The Fixer Expert is trained with rejection-sampling fine-tuning.',
+    { recipe: 'MaxProof' },
+  ),
   c('MiniMax M3', S.maxProofBlog, 'framework', 'forge', null, 'B', 'Proof RL ran on forge, our RL framework.', { recipe: 'MaxProof' }),
-  c('MiniMax M3', S.maxProof, 'intention', 'fewer verifier false positives, less reward hacking', null, 'B', 'The verifier is aligned to cut false positives that invite reward hacking.', { recipe: 'MaxProof' }),
+  c(
+    'MiniMax M3',
+    S.maxProof,
+    'intention',
+    'fewer verifier false positives, less reward hacking',
+    null,
+    'B',
+    'The verifier is aligned to cut false positives that invite reward hacking.',
+    { recipe: 'MaxProof' },
+  ),
 
   c('Kimi K2.6', S.k26, 'intention', 'long-horizon coding, agent swarms', null, 'C', 'Kimi K2.6 brings long-horizon coding and agent swarms.'),
   c('Kimi K2.6', S.k26, 'undisclosed', 'RL stages', null, 'C', 'Kimi K2.6 is available in the app and the API.'),
 
-  c('Kimi K2.7 Code', S.k27, 'intention', 'long-horizon software engineering, token efficiency', null, 'C', 'Kimi K2.7 Code completes long software workflows with fewer thinking tokens.', { evidence_reason: 'Results only, no RL detail.' }),
-  c('Kimi K2.7 Code', S.k27, 'undisclosed', 'RL stages, rewards and algorithms', null, 'C', 'Kimi K2.7 Code is a coding-focused agentic model based on Kimi K2.6.'),
+  c(
+    'Kimi K2.7 Code',
+    S.k27,
+    'intention',
+    'long-horizon software engineering, token efficiency',
+    null,
+    'C',
+    'Kimi K2.7 Code completes long software workflows with fewer thinking tokens.',
+    { evidence_reason: 'Results only, no RL detail.' },
+  ),
+  c(
+    'Kimi K2.7 Code',
+    S.k27,
+    'undisclosed',
+    'RL stages, rewards and algorithms',
+    null,
+    'C',
+    'Kimi K2.7 Code is a coding-focused agentic model based on Kimi K2.6.',
+  ),
 
   c('GLM-5', S.glm5, 'stage', 'Reasoning RL', 'reasoning_rl', 'A', 'Post-training runs Reasoning RL, Agentic RL and General RL, then on-policy distillation.'),
   c('GLM-5', S.glm5, 'algorithm', 'GRPO', 'reasoning_rl', 'A', 'Reasoning RL uses GRPO with IcePop and no KL term.'),
@@ -63,7 +146,15 @@ const claims: ClaimRecord[] = [
   c('GLM-5', S.glm5, 'stage', 'Agentic RL', 'agentic_rl', 'A', 'Agentic RL is fully asynchronous.'),
   c('GLM-5', S.glm5, 'system', 'asynchronous RL', 'agentic_rl', 'A', 'Agentic RL is fully asynchronous.'),
   c('GLM-5', S.glm5, 'system', 'TITO', 'agentic_rl', 'A', 'Token-in-token-out avoids re-tokenisation mismatches.'),
-  c('GLM-5', S.glm5, 'algorithm', 'Direct Double-sided Importance Sampling', 'agentic_rl', 'A', 'Off-policy rollouts are corrected with direct double-sided importance sampling.'),
+  c(
+    'GLM-5',
+    S.glm5,
+    'algorithm',
+    'Direct Double-sided Importance Sampling',
+    'agentic_rl',
+    'A',
+    'Off-policy rollouts are corrected with direct double-sided importance sampling.',
+  ),
   c('GLM-5', S.glm5, 'stage', 'General RL', 'general_rl', 'A', 'General RL targets factuality, instruction following and style.'),
   c('GLM-5', S.glm5, 'stage', 'OPD', 'opd_merge', 'A', 'On-policy distillation consolidates the stages.'),
   c('GLM-5', S.slime, 'framework', 'slime', null, 'B', 'slime is the RL framework behind GLM-5.'),
@@ -73,7 +164,15 @@ const claims: ClaimRecord[] = [
   c('GLM-5.2', S.glm52, 'algorithm', 'critic-based PPO', 'agentic_rl', 'B', 'Long-horizon RL moves to PPO with a critic.'),
   c('GLM-5.2', S.glm52, 'reward', 'anti-hack module', 'agentic_rl', 'B', 'An anti-hack module stops reading hidden tests.'),
   c('GLM-5.2', S.glm52, 'stage', 'OPD', 'opd_merge', 'B', 'Parallel on-policy distillation follows.'),
-  c('GLM-5.2', S.glm52, 'intention', 'credit assignment over uneven sub-traces; stop reward hacking', null, 'B', 'The critic handles sub-traces of uneven length and number.'),
+  c(
+    'GLM-5.2',
+    S.glm52,
+    'intention',
+    'credit assignment over uneven sub-traces; stop reward hacking',
+    null,
+    'B',
+    'The critic handles sub-traces of uneven length and number.',
+  ),
 ];
 
 const models = [
@@ -158,7 +257,9 @@ describe('the seed’s Summary Table, rendered from records', () => {
     for (const cells of body) for (const cell of cells) expect(cell.trim()).not.toBe('');
     // System designs (asynchronous RL, TITO) sit in the framework / system column, as the spec's kind table says.
     expect(byLabel['GLM-5']![2]).toBe('asynchronous RL[^8], TITO[^8], slime[^9]');
-    expect(byLabel['GLM-5']![3]).toBe('Reasoning RL[^8]：GRPO[^8], IcePop[^8]; Agentic RL[^8]：Direct Double-sided Importance Sampling[^8]; General RL[^8]; OPD[^8]');
+    expect(byLabel['GLM-5']![3]).toBe(
+      'Reasoning RL[^8]：GRPO[^8], IcePop[^8]; Agentic RL[^8]：Direct Double-sided Importance Sampling[^8]; General RL[^8]; OPD[^8]',
+    );
   });
 
   it('reads the same 未公开 cells off the seed article itself, when it is present', () => {
@@ -169,7 +270,14 @@ describe('the seed’s Summary Table, rendered from records', () => {
     const text = readFileSync(SEED, 'utf8');
     const table = text.slice(text.indexOf('Summary Table'), text.indexOf('Reference Lines'));
     const lines = table.split('\n').filter((l) => l.includes('\t'));
-    expect(lines[0]!.split('\t')).toEqual(['Model', 'Evidence', 'RL framework / system', 'Public RL stages and algorithms', 'Design intention', 'Current judgment']);
+    expect(lines[0]!.split('\t')).toEqual([
+      'Model',
+      'Evidence',
+      'RL framework / system',
+      'Public RL stages and algorithms',
+      'Design intention',
+      'Current judgment',
+    ]);
     const seedRows = lines.slice(1).map((l) => l.split('\t'));
     expect(seedRows.map((r) => r[0])).toEqual(SEED_MODELS);
     expect(seedRows.map((r) => r[1])).toEqual(SEED_EVIDENCE);

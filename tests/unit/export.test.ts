@@ -48,9 +48,7 @@ function readCsv(text: string): string[][] {
 
 /** The cells of a Markdown table line, unescaped pipes kept as separators. */
 function mdCells(line: string): string[] {
-  return line
-    .slice(2, -2)
-    .split(/(?<!\\) \| /);
+  return line.slice(2, -2).split(/(?<!\\) \| /);
 }
 
 describe('toJsonl', () => {
@@ -131,12 +129,35 @@ describe('toJsonl', () => {
 });
 
 describe('renderSurveyTable', () => {
-  const release = { url: 'https://mm.example/news/m3', title: 'MiniMax M3 release', kind: 'release' as const, publisher: 'MiniMax', published: null, accessed: '2026-11-20' };
-  const report = { url: 'https://arxiv.example/abs/1', title: 'MaxProof report for MiniMax-M3', kind: 'technical_report' as const, publisher: 'MiniMax', published: null, accessed: '2026-11-21' };
+  const release = {
+    url: 'https://mm.example/news/m3',
+    title: 'MiniMax M3 release',
+    kind: 'release' as const,
+    publisher: 'MiniMax',
+    published: null,
+    accessed: '2026-11-20',
+  };
+  const report = {
+    url: 'https://arxiv.example/abs/1',
+    title: 'MaxProof report for MiniMax-M3',
+    kind: 'technical_report' as const,
+    publisher: 'MiniMax',
+    published: null,
+    accessed: '2026-11-21',
+  };
   const claims = [
     claim({ id: 'm3_undiscl_1', model: 'MiniMax M3', kind: 'undisclosed', stage: null, value: 'RL stages', evidence: 'C', source: release }),
     claim({ id: 'mp_cispo_01', model: 'MiniMax M3', recipe: 'MaxProof', value: 'CISPO', stage: 'reasoning_rl', source: report }),
-    claim({ id: 'mp_stage_01', model: 'MiniMax M3', recipe: 'MaxProof', kind: 'stage', value: 'Reasoning RL', stage: 'reasoning_rl', source: report, position: { start: 1, end: 9 } }),
+    claim({
+      id: 'mp_stage_01',
+      model: 'MiniMax M3',
+      recipe: 'MaxProof',
+      kind: 'stage',
+      value: 'Reasoning RL',
+      stage: 'reasoning_rl',
+      source: report,
+      position: { start: 1, end: 9 },
+    }),
     claim({ id: 'mp_rsft_001', model: 'MiniMax M3', recipe: 'MaxProof', value: 'rejection-sampling fine-tuning', stage: 'sft_distillation', source: report }),
     claim({ id: 'mp_filter01', model: 'MiniMax M3', recipe: 'MaxProof', kind: 'reward', value: 'std-threshold filter', stage: null, source: report }),
     claim({ id: 'mp_forge_01', model: 'MiniMax M3', recipe: 'MaxProof', kind: 'framework', value: 'forge', stage: null, evidence: 'B', source: report }),
@@ -186,7 +207,14 @@ describe('renderSurveyTable', () => {
     const alone = rows.filter((r) => r.recipe !== null);
     expect(mdCells(renderSurveyTable(alone, { format: 'md', lang: 'en' }).split('\n')[2]!)[1]).toBe('A');
     const empty = deriveRows([], [model({ model: 'Kimi K2.7 Code', judgment: '' })], { now: NOW });
-    expect(mdCells(renderSurveyTable(empty, { format: 'md', lang: 'zh' }).split('\n')[2]!)).toEqual(['Kimi K2.7 Code', 'C', '未公开', '未公开', '未公开', '暂无判断']);
+    expect(mdCells(renderSurveyTable(empty, { format: 'md', lang: 'zh' }).split('\n')[2]!)).toEqual([
+      'Kimi K2.7 Code',
+      'C',
+      '未公开',
+      '未公开',
+      '未公开',
+      '暂无判断',
+    ]);
   });
 
   it('escapes Markdown so nothing in a cell can break the table, link or run', () => {
@@ -220,12 +248,20 @@ describe('renderSurveyTable', () => {
     const csv = renderSurveyTable(deriveRows(tricky, [], { now: NOW }), { format: 'csv', lang: 'en' });
     expect(csv.endsWith('\r\n')).toBe(true);
     const table = readCsv(csv);
-    expect(table[0]).toEqual(['Model', 'Evidence', 'RL framework / system', 'Public RL stages and algorithms', 'Design intention', 'Current judgment', 'Sources']);
+    expect(table[0]).toEqual([
+      'Model',
+      'Evidence',
+      'RL framework / system',
+      'Public RL stages and algorithms',
+      'Design intention',
+      'Current judgment',
+      'Sources',
+    ]);
     expect(table.every((r) => r.length === 7)).toBe(true);
     const byModel = Object.fromEntries(table.slice(1).map((r) => [r[0], r]));
-    expect(Object.keys(byModel).sort()).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "'@SUM(A1)"]);
-    expect(byModel["'@SUM(A1)"]![2]).toBe("'-2, \"quoted\"[1]");
-    expect(byModel["'=HYPERLINK(\"http://evil.example\",\"click\")"]![2]).toBe("'+1[1]");
+    expect(Object.keys(byModel).sort()).toEqual(['\'=HYPERLINK("http://evil.example","click")', "'@SUM(A1)"]);
+    expect(byModel["'@SUM(A1)"]![2]).toBe('\'-2, "quoted"[1]');
+    expect(byModel['\'=HYPERLINK("http://evil.example","click")']![2]).toBe("'+1[1]");
     expect(byModel["'@SUM(A1)"]![6]).toBe('[1] Zeta-2 Technical Report <https://example.org/zeta-2-report>');
     for (const row of table) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
@@ -261,7 +297,9 @@ describe('renderSurveyTable', () => {
 
   it('renders an empty table as its header', () => {
     expect(renderSurveyTable([], { format: 'md', lang: 'en' }).split('\n')).toHaveLength(3);
-    expect(readCsv(renderSurveyTable([], { format: 'csv', lang: 'zh' }))).toEqual([['模型', '证据等级', 'RL 框架 / 系统', '公开的 RL 阶段与算法', '设计意图', '当前判断', '来源']]);
+    expect(readCsv(renderSurveyTable([], { format: 'csv', lang: 'zh' }))).toEqual([
+      ['模型', '证据等级', 'RL 框架 / 系统', '公开的 RL 阶段与算法', '设计意图', '当前判断', '来源'],
+    ]);
   });
 });
 
@@ -279,21 +317,33 @@ describe('W3C Web Annotations', () => {
     const [glm, zeta] = doc.first.items;
     expect(glm!.id).toBe('urn:rl-survey:claim:w3c_claim_02');
     expect(glm!.creator).toBeUndefined();
-    expect(glm!.target.selector).toEqual([{ type: 'TextQuoteSelector', exact: claims[1]!.quote.exact, prefix: claims[1]!.quote.prefix, suffix: claims[1]!.quote.suffix }]);
+    expect(glm!.target.selector).toEqual([
+      { type: 'TextQuoteSelector', exact: claims[1]!.quote.exact, prefix: claims[1]!.quote.prefix, suffix: claims[1]!.quote.suffix },
+    ]);
     expect(zeta).toMatchObject({
       type: 'Annotation',
       motivation: 'classifying',
       created: '2026-11-29T10:00:00Z',
       modified: '2026-11-29T10:00:00Z',
       creator: { type: 'Person', nickname: 'ana' },
-      target: { source: 'https://example.org/zeta-2-report', selector: [{ type: 'TextQuoteSelector' }, { type: 'TextPositionSelector', start: 120, end: 168 }] },
+      target: {
+        source: 'https://example.org/zeta-2-report',
+        selector: [{ type: 'TextQuoteSelector' }, { type: 'TextPositionSelector', start: 120, end: 168 }],
+      },
     });
     expect(zeta!.body.map((b) => [b.purpose, b.format ?? null])).toEqual([
       ['classifying', 'application/json'],
       ['tagging', null],
       ['commenting', null],
     ]);
-    expect(JSON.parse(zeta!.body[0]!.value)).toMatchObject({ model: 'Zeta-2', kind: 'algorithm', stage: 'reasoning_rl', value: 'GRPO', evidence: 'A', extra: { kept: true } });
+    expect(JSON.parse(zeta!.body[0]!.value)).toMatchObject({
+      model: 'Zeta-2',
+      kind: 'algorithm',
+      stage: 'reasoning_rl',
+      value: 'GRPO',
+      evidence: 'A',
+      extra: { kept: true },
+    });
   });
 
   it('reads its own export back, losslessly, from the object or its JSON text', () => {
@@ -312,7 +362,12 @@ describe('W3C Web Annotations', () => {
       ...first!,
       target: { source: 'https://moved.example/page', selector: [{ type: 'TextQuoteSelector', exact: 'edited passage', prefix: 'p', suffix: 's' }] },
     };
-    const result = fromW3cAnnotations([edited, { type: 'Annotation', body: { type: 'TextualBody', value: 'just a comment' } }, { ...second!, body: [{ type: 'TextualBody', format: 'application/json', value: '{"schema":"rl-survey.claim/1","id":"x"}' }] }, 'nope']);
+    const result = fromW3cAnnotations([
+      edited,
+      { type: 'Annotation', body: { type: 'TextualBody', value: 'just a comment' } },
+      { ...second!, body: [{ type: 'TextualBody', format: 'application/json', value: '{"schema":"rl-survey.claim/1","id":"x"}' }] },
+      'nope',
+    ]);
     expect(result.records).toHaveLength(1);
     expect(result.records[0]!.quote).toEqual({ exact: 'edited passage', prefix: 'p', suffix: 's' });
     expect(result.records[0]!.source.url).toBe('https://moved.example/page');
@@ -370,11 +425,19 @@ describe('textFragmentLink', () => {
     expect(textFragmentLink(url, { exact: 'PPO', prefix: 'Stage three uses ', suffix: ' with a critic.' }, page)).toBe(`${url}#:~:text=PPO`);
     const d = directive(textFragmentLink(url, { exact: 'uses GRPO again', prefix: 'critic. Stage four ', suffix: '.' }, page));
     expect(d).toMatchObject({ prefix: null, start: 'uses GRPO again', suffix: null });
-    const ambiguous = directive(textFragmentLink(url, { exact: 'Reasoning RL uses GRPO with the KL term removed', prefix: 'after the cold start. ', suffix: ' and a length penalty' }, 'Reasoning RL uses GRPO with the KL term removed. Later: after the cold start. Reasoning RL uses GRPO with the KL term removed and a length penalty'));
+    const ambiguous = directive(
+      textFragmentLink(
+        url,
+        { exact: 'Reasoning RL uses GRPO with the KL term removed', prefix: 'after the cold start. ', suffix: ' and a length penalty' },
+        'Reasoning RL uses GRPO with the KL term removed. Later: after the cold start. Reasoning RL uses GRPO with the KL term removed and a length penalty',
+      ),
+    );
     expect(ambiguous.prefix).toBe('after the cold start.');
     expect(ambiguous.suffix).toBe('and a length penalty');
     // Not found in the page text (it changed): context, to be safe.
-    expect(directive(textFragmentLink(url, { exact: 'a passage long enough to go alone', prefix: 'before ', suffix: ' after' }, 'other text')).prefix).toBe('before');
+    expect(directive(textFragmentLink(url, { exact: 'a passage long enough to go alone', prefix: 'before ', suffix: ' after' }, 'other text')).prefix).toBe(
+      'before',
+    );
   });
 
   it('cuts a long passage into textStart,textEnd on word boundaries', () => {
@@ -398,8 +461,12 @@ describe('textFragmentLink', () => {
   });
 
   it('widens a selection that starts or ends inside a word', () => {
-    expect(directive(textFragmentLink(url, { exact: 'PO without the KL term', prefix: 'Reasoning RL uses GR', suffix: ' more' }))).toMatchObject({ start: 'GRPO without the KL term' });
-    expect(directive(textFragmentLink(url, { exact: 'Reasoning RL uses GRPO wi', prefix: '', suffix: 'thout the KL term' })).start).toBe('Reasoning RL uses GRPO without');
+    expect(directive(textFragmentLink(url, { exact: 'PO without the KL term', prefix: 'Reasoning RL uses GR', suffix: ' more' }))).toMatchObject({
+      start: 'GRPO without the KL term',
+    });
+    expect(directive(textFragmentLink(url, { exact: 'Reasoning RL uses GRPO wi', prefix: '', suffix: 'thout the KL term' })).start).toBe(
+      'Reasoning RL uses GRPO without',
+    );
   });
 
   it('cuts CJK context between words, not inside them', () => {
@@ -419,7 +486,11 @@ describe('textFragmentLink', () => {
   });
 
   it('keeps another fragment and replaces an old directive', () => {
-    expect(textFragmentLink('https://example.org/r#sec-2', { exact: 'a passage long enough alone' })).toBe('https://example.org/r#sec-2:~:text=a%20passage%20long%20enough%20alone');
-    expect(textFragmentLink('https://example.org/r#:~:text=old', { exact: 'a passage long enough alone' })).toBe('https://example.org/r#:~:text=a%20passage%20long%20enough%20alone');
+    expect(textFragmentLink('https://example.org/r#sec-2', { exact: 'a passage long enough alone' })).toBe(
+      'https://example.org/r#sec-2:~:text=a%20passage%20long%20enough%20alone',
+    );
+    expect(textFragmentLink('https://example.org/r#:~:text=old', { exact: 'a passage long enough alone' })).toBe(
+      'https://example.org/r#:~:text=a%20passage%20long%20enough%20alone',
+    );
   });
 });

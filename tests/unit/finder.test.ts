@@ -1,15 +1,7 @@
 // The claim finder (lib/finder) on sentences written here: matching, sentence splitting, ranking.
 import { describe, expect, it } from 'vitest';
 import { findTerms, TERMS } from '../../lib/taxonomy';
-import {
-  findCandidates,
-  rankCandidates,
-  scanMentions,
-  scoreSentence,
-  sentenceKey,
-  splitSentences,
-  DEFAULT_MIN_SCORE,
-} from '../../lib/finder';
+import { findCandidates, rankCandidates, scanMentions, scoreSentence, sentenceKey, splitSentences, DEFAULT_MIN_SCORE } from '../../lib/finder';
 
 /** The single candidate found in a one-sentence text (fails when there is none). */
 function only(text: string, models?: string[]) {
@@ -37,8 +29,18 @@ describe('matcher', () => {
 
   it.each([
     ['every name, comma-separated', TERMS.flatMap((t) => [t.canonical, ...t.aliases]).join(', ')],
-    ['every name inside Chinese text', TERMS.flatMap((t) => [t.canonical, ...t.aliases]).map((n) => `我们采用${n}训练`).join('。')],
-    ['every name glued to words and plurals', TERMS.flatMap((t) => [t.canonical, ...t.aliases]).map((n) => `x${n} ${n}s ${n}x (${n})`).join(' ')],
+    [
+      'every name inside Chinese text',
+      TERMS.flatMap((t) => [t.canonical, ...t.aliases])
+        .map((n) => `我们采用${n}训练`)
+        .join('。'),
+    ],
+    [
+      'every name glued to words and plurals',
+      TERMS.flatMap((t) => [t.canonical, ...t.aliases])
+        .map((n) => `x${n} ${n}s ${n}x (${n})`)
+        .join(' '),
+    ],
   ])('finds exactly what the taxonomy’s findTerms finds: %s', (_name, text) => {
     const taxonomy = findTerms(text).map((m) => `${m.index}:${m.index + m.length}:${m.term.canonical}`);
     const finder = scanMentions(text)
@@ -54,7 +56,10 @@ describe('matcher', () => {
   });
 
   it('finds bare RL mentions but not RL glued to a name', () => {
-    const roles = (t: string) => scanMentions(t).filter((m) => m.role === 'rl').map((m) => t.slice(m.start, m.end));
+    const roles = (t: string) =>
+      scanMentions(t)
+        .filter((m) => m.role === 'rl')
+        .map((m) => t.slice(m.start, m.end));
     expect(roles('We scale RL and reinforcement learning; 强化学习')).toEqual(['RL', 'reinforcement learning', '强化学习']);
     expect(roles('Kimina-Prover-RL and RL-Factory')).toEqual([]);
   });
@@ -62,13 +67,25 @@ describe('matcher', () => {
 
 describe('sentence splitting', () => {
   it.each([
-    ['abbreviations do not split', 'We follow prior work, e.g. Shao et al. 2024 and Fig. 3 shows it. Next one.', ['We follow prior work, e.g. Shao et al. 2024 and Fig. 3 shows it.', 'Next one.']],
+    [
+      'abbreviations do not split',
+      'We follow prior work, e.g. Shao et al. 2024 and Fig. 3 shows it. Next one.',
+      ['We follow prior work, e.g. Shao et al. 2024 and Fig. 3 shows it.', 'Next one.'],
+    ],
     ['versions and decimals do not split', 'Qwen3.5 uses a clip of 0.2 and v0.1.0 ships. Done.', ['Qwen3.5 uses a clip of 0.2 and v0.1.0 ships.', 'Done.']],
     ['list numbers do not split', '2. Model Summary We apply RL. 3. Downloads', ['2. Model Summary We apply RL.', '3. Downloads']],
     ['Chinese terminators', '我们采用GRPO。然后使用DPO！是否有效？是的；结束', ['我们采用GRPO。', '然后使用DPO！', '是否有效？', '是的；', '结束']],
     ['closing quotes stay with the sentence', 'He said “we use GRPO.” Then PPO.', ['He said “we use GRPO.”', 'Then PPO.']],
-    ['semicolons split clauses', 'Supports training with Megatron; Flexible data generation.', ['Supports training with Megatron;', 'Flexible data generation.']],
-    ['a lower-case name after a real word starts a sentence', 'It serves many engines. slime instead optimizes for SGLang.', ['It serves many engines.', 'slime instead optimizes for SGLang.']],
+    [
+      'semicolons split clauses',
+      'Supports training with Megatron; Flexible data generation.',
+      ['Supports training with Megatron;', 'Flexible data generation.'],
+    ],
+    [
+      'a lower-case name after a real word starts a sentence',
+      'It serves many engines. slime instead optimizes for SGLang.',
+      ['It serves many engines.', 'slime instead optimizes for SGLang.'],
+    ],
     ['but not after an abbreviation', 'Models, etc. and more i.e. these.', ['Models, etc. and more i.e. these.']],
     ['initials do not split', 'Work by J. Smith on GRPO. Next.', ['Work by J. Smith on GRPO.', 'Next.']],
   ])('%s', (_name, text, expected) => {
@@ -93,7 +110,11 @@ const TRUE_CLAIMS: Array<[string, string, string]> = [
   ['EN stage + reward', 'In the second stage, we adopt rule-based rewards to scale up reasoning RL.', 'rule-based reward'],
   ['EN participle + preposition', 'The policy was trained with GSPO on verifiable rewards.', 'GSPO'],
   ['EN framework behind a model', 'slime is the RL framework behind GLM-4.5 and GLM-4.6.', 'slime'],
-  ['EN pipeline of stages', 'Our pipeline includes a long chain-of-thought cold start, reasoning RL, thinking mode fusion and general RL.', 'Long-CoT cold start'],
+  [
+    'EN pipeline of stages',
+    'Our pipeline includes a long chain-of-thought cold start, reasoning RL, thinking mode fusion and general RL.',
+    'Long-CoT cold start',
+  ],
   ['EN bare RL read from a qualifier', 'Finally, in the fourth stage, we applied RL across more than 20 general-domain tasks.', 'General RL'],
   ['EN system design', 'We adopt a fully asynchronous RL system with partial rollouts to keep the GPUs busy.', 'asynchronous RL'],
   ['EN negation of one term, claim on another', 'Unlike GRPO, we train the model with CISPO to keep every token’s gradient.', 'CISPO'],
@@ -109,7 +130,10 @@ const TRUE_CLAIMS: Array<[string, string, string]> = [
 const NOT_CLAIMS: Array<[string, string]> = [
   ['numbered citation', 'GRPO [12] and PPO [31] are popular choices in prior work.'],
   ['author-year citation', 'Group Relative Policy Optimization (Shao et al., 2024) estimates the baseline from group scores.'],
-  ['reference-list entry', 'Shao, Z., et al. DeepSeekMath: Pushing the limits of mathematical reasoning in open language models with GRPO. arXiv preprint arXiv:2402.03300, 2024.'],
+  [
+    'reference-list entry',
+    'Shao, Z., et al. DeepSeekMath: Pushing the limits of mathematical reasoning in open language models with GRPO. arXiv preprint arXiv:2402.03300, 2024.',
+  ],
   ['baseline table row', 'Method AIME MATH-500 GPQA GRPO 45.3 67.2 51.0 PPO 44.1 65.9 49.8 DAPO 47.0 68.3 52.2'],
   ['comparison with baselines', 'Our model outperforms GRPO and DAPO baselines on AIME 2024 and GPQA.'],
   ['negation only', 'Unlike GRPO, the method has no critic.'],
@@ -194,10 +218,7 @@ describe('ranking: order', () => {
     const all = findCandidates(text, { models: ['Qwen3'], minScore: -100 });
     expect(all.candidates.map((c) => c.start)).toEqual([...all.candidates.map((c) => c.start)].sort((a, b) => a - b));
     const top2 = findCandidates(text, { models: ['Qwen3'], minScore: -100, limit: 2 });
-    expect(top2.candidates.map((c) => c.sentence)).toEqual([
-      'We use GRPO for the reasoning stage of Qwen3.',
-      'Our general RL stage adopts a rubric reward.',
-    ]);
+    expect(top2.candidates.map((c) => c.sentence)).toEqual(['We use GRPO for the reasoning stage of Qwen3.', 'Our general RL stage adopts a rubric reward.']);
     expect(top2.candidates.map((c) => c.rank).sort()).toEqual([1, 2]);
     for (const c of all.candidates) expect(text.slice(c.start, c.end)).toBe(c.sentence);
   });

@@ -28,7 +28,18 @@ function preview(patch: Partial<ImportPreview> = {}): ImportPreview {
   };
 }
 
-const stored: ImportOutcome = { status: 'stored', fileName: 'records.jsonl', mode: 'merge', items: 3, added: 1, updated: 0, unchanged: 1, removed: 0, kept: 0, taken: 1 };
+const stored: ImportOutcome = {
+  status: 'stored',
+  fileName: 'records.jsonl',
+  mode: 'merge',
+  items: 3,
+  added: 1,
+  updated: 0,
+  unchanged: 1,
+  removed: 0,
+  kept: 0,
+  taken: 1,
+};
 
 let host: HTMLElement;
 afterEach(() => {
@@ -89,7 +100,9 @@ describe('the import card', () => {
 
   it('names each bad line with its file and stores nothing', async () => {
     const api: ImportApi = {
-      preview: vi.fn(async () => preview({ token: null, errors: [{ line: 2, message: 'evidence: Invalid option' }], errorCount: 1, conflicts: [], conflictCount: 0 })),
+      preview: vi.fn(async () =>
+        preview({ token: null, errors: [{ line: 2, message: 'evidence: Invalid option' }], errorCount: 1, conflicts: [], conflictCount: 0 }),
+      ),
       commit: vi.fn(),
     };
     mount(api);
@@ -113,7 +126,10 @@ describe('the import card', () => {
   });
 
   it('hands the file to the worker first and names it in the preview, falling back to sending the text', async () => {
-    const previewCall = vi.fn<ImportApi['preview']>().mockRejectedValueOnce(new Error('did not reach the background')).mockResolvedValue(preview({ conflicts: [], conflictCount: 0 }));
+    const previewCall = vi
+      .fn<ImportApi['preview']>()
+      .mockRejectedValueOnce(new Error('did not reach the background'))
+      .mockResolvedValue(preview({ conflicts: [], conflictCount: 0 }));
     mount({ preview: previewCall, commit: async () => stored, handOver: async () => 'upload-1' });
     choose(new File(['line\n'], 'records.jsonl'));
     await until(() => !!q('import-confirm'));

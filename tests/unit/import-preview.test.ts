@@ -13,7 +13,11 @@ describe('planStoreImport', () => {
   it('adds new records, replaces older ones, keeps newer and identical ones', () => {
     const plan = planStoreImport(
       [stored, storedModel],
-      [claim({ id: 'clm_new_0001' }), claim({ id: 'clm_stored_1', value: 'GSPO', updated_at: LATER }), model({ judgment: 'older', updated_at: '2026-01-01T00:00:00Z' })],
+      [
+        claim({ id: 'clm_new_0001' }),
+        claim({ id: 'clm_stored_1', value: 'GSPO', updated_at: LATER }),
+        model({ judgment: 'older', updated_at: '2026-01-01T00:00:00Z' }),
+      ],
     );
     expect(plan).toMatchObject({ added: 1, updated: 1, unchanged: 1, conflicts: [] });
     expect(plan.writes.map((r) => recordRef(r)).sort()).toEqual(['claim:clm_new_0001', 'claim:clm_stored_1']);
@@ -56,7 +60,10 @@ describe('planStoreImport', () => {
     expect(one).toMatchObject({ kept: 1, taken: 1 });
     expect(one.writes.map(recordRef)).toEqual(['claim:clm_new_0001', 'claim:clm_stored_1']);
     expect(resolvePlan(plan, [], 'theirs')).toMatchObject({ kept: 0, taken: 2 });
-    expect(resolvePlan(plan, [{ ref: 'claim:clm_stored_1', take: 'mine' }], 'theirs').writes.map(recordRef)).toEqual(['claim:clm_new_0001', `model:${modelKey('Zeta-2', null)}`]);
+    expect(resolvePlan(plan, [{ ref: 'claim:clm_stored_1', take: 'mine' }], 'theirs').writes.map(recordRef)).toEqual([
+      'claim:clm_new_0001',
+      `model:${modelKey('Zeta-2', null)}`,
+    ]);
   });
 
   it('judges several versions of one record in a file in order', () => {

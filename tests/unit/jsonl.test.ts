@@ -14,7 +14,14 @@ describe('parseSurveyJsonl', () => {
   });
 
   it('names the line of every problem', () => {
-    const text = [line(claim()), '{broken', line({ ...claim(), schema: 'rl-survey.claim/9' }), line({ ...claim(), kind: 'vibes' }), '[1,2]', line({ id: 'x' })].join('\n');
+    const text = [
+      line(claim()),
+      '{broken',
+      line({ ...claim(), schema: 'rl-survey.claim/9' }),
+      line({ ...claim(), kind: 'vibes' }),
+      '[1,2]',
+      line({ id: 'x' }),
+    ].join('\n');
     const { errors, records } = parseSurveyJsonl(text);
     expect(records).toHaveLength(1);
     expect(errors.map((e) => e.line)).toEqual([2, 3, 4, 5, 6]);
@@ -26,7 +33,8 @@ describe('parseSurveyJsonl', () => {
   });
 
   it('drops keys that could reach a prototype', () => {
-    const hostile = '{"schema":"rl-survey.model/1","model":"X","updated_at":"2026-11-29T10:00:00Z","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+    const hostile =
+      '{"schema":"rl-survey.model/1","model":"X","updated_at":"2026-11-29T10:00:00Z","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
     const { records, errors } = parseSurveyJsonl(hostile);
     expect(errors).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -89,7 +89,10 @@ describe('mergeFiles', () => {
   });
 
   it('reports any two versions as a conflict by default, keeping the newest', () => {
-    const result = mergeFiles([[a, m], [aNewer, mNewer]]);
+    const result = mergeFiles([
+      [a, m],
+      [aNewer, mNewer],
+    ]);
     expect(result.conflicts.map((c) => [c.label, c.diffs.map((d) => d.field)])).toEqual([
       ['claim clm_a_000001', ['value', 'updated_at']],
       ['model Zeta-2', ['judgment', 'updated_at']],
@@ -100,10 +103,20 @@ describe('mergeFiles', () => {
   });
 
   it('lets the newer version win with prefer newer, reporting only ties', () => {
-    expect(mergeFiles([[a, m], [aNewer, mNewer]], { prefer: 'newer' })).toEqual({ records: [aNewer, mNewer], conflicts: [] });
+    expect(
+      mergeFiles(
+        [
+          [a, m],
+          [aNewer, mNewer],
+        ],
+        { prefer: 'newer' },
+      ),
+    ).toEqual({ records: [aNewer, mNewer], conflicts: [] });
     const tie = mergeFiles([[a], [aTie]], { prefer: 'newer' });
     expect(tie.conflicts).toHaveLength(1);
-    expect(tie.conflicts[0]!.diffs).toEqual([{ field: 'value', ours: tie.records[0]!.schema === 'rl-survey.claim/1' ? (tie.records[0] as ClaimRecord).value : null, theirs: expect.any(String) }]);
+    expect(tie.conflicts[0]!.diffs).toEqual([
+      { field: 'value', ours: tie.records[0]!.schema === 'rl-survey.claim/1' ? (tie.records[0] as ClaimRecord).value : null, theirs: expect.any(String) },
+    ]);
     // Order-independent choice among ties.
     expect(mergeFiles([[aTie], [a]], { prefer: 'newer' })).toEqual(tie);
   });

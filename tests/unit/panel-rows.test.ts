@@ -4,12 +4,50 @@ import { deriveRows } from '../../lib/survey';
 import { claim, model } from './fixtures/records';
 
 const claims = [
-  claim({ id: 'clm_r0000001', model: 'GLM-5', kind: 'framework', stage: null, value: 'slime', evidence: 'B', updated_at: '2026-11-01T00:00:00Z', quote: { exact: 'slime is the framework.', prefix: '', suffix: '' }, source: { ...claim().source, kind: 'repository' } }),
-  claim({ id: 'clm_r0000002', model: 'GLM-5', kind: 'algorithm', stage: 'reasoning_rl', value: 'GRPO', evidence: 'A', note: 'KL removed', quote: { exact: 'Reasoning RL uses GRPO.', prefix: '', suffix: '' } }),
-  claim({ id: 'clm_r0000003', model: 'Qwen3.6', kind: 'undisclosed', stage: 'reasoning_rl', value: 'Reasoning RL', evidence: 'C', updated_at: '2026-11-29T12:00:00Z', quote: { exact: 'The card lists benchmarks only.', prefix: '', suffix: '' } }),
-  claim({ id: 'clm_r0000004', model: 'deepseek-x', kind: 'stage', stage: 'general_rl', value: 'General RL', evidence: 'B', quote: { exact: 'A general stage follows.', prefix: '', suffix: '' } }),
+  claim({
+    id: 'clm_r0000001',
+    model: 'GLM-5',
+    kind: 'framework',
+    stage: null,
+    value: 'slime',
+    evidence: 'B',
+    updated_at: '2026-11-01T00:00:00Z',
+    quote: { exact: 'slime is the framework.', prefix: '', suffix: '' },
+    source: { ...claim().source, kind: 'repository' },
+  }),
+  claim({
+    id: 'clm_r0000002',
+    model: 'GLM-5',
+    kind: 'algorithm',
+    stage: 'reasoning_rl',
+    value: 'GRPO',
+    evidence: 'A',
+    note: 'KL removed',
+    quote: { exact: 'Reasoning RL uses GRPO.', prefix: '', suffix: '' },
+  }),
+  claim({
+    id: 'clm_r0000003',
+    model: 'Qwen3.6',
+    kind: 'undisclosed',
+    stage: 'reasoning_rl',
+    value: 'Reasoning RL',
+    evidence: 'C',
+    updated_at: '2026-11-29T12:00:00Z',
+    quote: { exact: 'The card lists benchmarks only.', prefix: '', suffix: '' },
+  }),
+  claim({
+    id: 'clm_r0000004',
+    model: 'deepseek-x',
+    kind: 'stage',
+    stage: 'general_rl',
+    value: 'General RL',
+    evidence: 'B',
+    quote: { exact: 'A general stage follows.', prefix: '', suffix: '' },
+  }),
 ];
-const rows = indexRows(deriveRows(claims, [model({ model: 'GLM-5', vendor: 'Zhipu AI' }), model({ model: 'Qwen3.6', vendor: 'Qwen Team' })], { now: '2026-11-30T00:00:00Z' }));
+const rows = indexRows(
+  deriveRows(claims, [model({ model: 'GLM-5', vendor: 'Zhipu AI' }), model({ model: 'Qwen3.6', vendor: 'Qwen Team' })], { now: '2026-11-30T00:00:00Z' }),
+);
 const names = (list: ReturnType<typeof filterRows>) => list.map((r) => r.row.model);
 
 describe('filtering survey rows', () => {

@@ -24,7 +24,11 @@ describe('viewer addresses', () => {
   });
 
   it("keeps the PDF's own #page=N as the viewer's page", () => {
-    expect(parseViewerUrl(viewerUrl(VIEWER, { file: 'https://arxiv.org/pdf/2501.12948#page=5' }))).toEqual({ file: 'https://arxiv.org/pdf/2501.12948', page: 5, claim: null });
+    expect(parseViewerUrl(viewerUrl(VIEWER, { file: 'https://arxiv.org/pdf/2501.12948#page=5' }))).toEqual({
+      file: 'https://arxiv.org/pdf/2501.12948',
+      page: 5,
+      claim: null,
+    });
   });
 
   it.each([

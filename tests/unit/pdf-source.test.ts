@@ -15,7 +15,13 @@ describe('lines of a first page', () => {
       hasEOL,
       transform: rotated ? [0, size, -size, 0, 10, 10] : [size, 0, 0, size, 10, 10],
     });
-    const lines = linesOf([run('Qwen3', 24, false), run(' Technical Report', 24, true), run('', 12, true), run('Qwen Team', 12, true), run('arXiv:2505.09388v1  [cs.CL]  14 May 2025', 20, true, true)]);
+    const lines = linesOf([
+      run('Qwen3', 24, false),
+      run(' Technical Report', 24, true),
+      run('', 12, true),
+      run('Qwen Team', 12, true),
+      run('arXiv:2505.09388v1  [cs.CL]  14 May 2025', 20, true, true),
+    ]);
     expect(lines).toEqual([
       { text: 'Qwen3 Technical Report', size: 24, upright: true },
       { text: 'Qwen Team', size: 12, upright: true },
@@ -61,11 +67,11 @@ describe('what a PDF is', () => {
   });
 
   it('knows a lab from an author line such as "DeepSeek-AI" and the date from the file when the page states none', () => {
-    const source = detect('https://example.org/r1.pdf', { Title: 'DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning', CreationDate: 'D:20250122120000' }, [
-      upright('DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via', 17),
-      upright('Reinforcement Learning', 17),
-      upright('DeepSeek-AI', 11),
-    ]);
+    const source = detect(
+      'https://example.org/r1.pdf',
+      { Title: 'DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning', CreationDate: 'D:20250122120000' },
+      [upright('DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via', 17), upright('Reinforcement Learning', 17), upright('DeepSeek-AI', 11)],
+    );
     expect(source.publisher).toBe('DeepSeek');
     expect(source.published).toBe('2025-01-22');
     expect(source.models).toContain('DeepSeek-R1');
@@ -78,7 +84,9 @@ describe('what a PDF is', () => {
   });
 
   it('knows a local file by its arXiv abstract page, or not at all', () => {
-    expect(detect('file:///reports/2501.12948v2.pdf', {}, [upright('arXiv:2501.12948v2 [cs.CL] 22 Jan 2025', 20), upright('Some Report', 16)]).url).toBe('https://arxiv.org/abs/2501.12948');
+    expect(detect('file:///reports/2501.12948v2.pdf', {}, [upright('arXiv:2501.12948v2 [cs.CL] 22 Jan 2025', 20), upright('Some Report', 16)]).url).toBe(
+      'https://arxiv.org/abs/2501.12948',
+    );
     expect(detect('file:///reports/report.pdf', {}, [upright('Some Report', 16)]).url).toBeNull();
   });
 

@@ -9,8 +9,15 @@ function lines(...text: string[]): TextRun[] {
   });
 }
 
-const PAGE1 = lines('Zeta-3 Technical Report', 'In the reasoning stage, Zeta-3 is optimised with', 'Group Relative |Policy Optimization| using rule-based rewards.');
-const PAGE2 = [{ str: '', hasEOL: true }, ...lines('Our asynchronous rollout system decouples generation', 'from training. The second column explains partial rollouts.')];
+const PAGE1 = lines(
+  'Zeta-3 Technical Report',
+  'In the reasoning stage, Zeta-3 is optimised with',
+  'Group Relative |Policy Optimization| using rule-based rewards.',
+);
+const PAGE2 = [
+  { str: '', hasEOL: true },
+  ...lines('Our asynchronous rollout system decouples generation', 'from training. The second column explains partial rollouts.'),
+];
 // The viewer builds the model in a detached document; happy-dom orders Range boundaries only in its main document, so
 // the tests build it there (a fresh body each time).
 const doc = () => {
@@ -74,7 +81,10 @@ describe('the whole-document text model', () => {
     const v1 = PdfTextModel.build([PAGE1, PAGE2], doc());
     const grpo = v1.describe({ page: 1, run: 1, offset: 0 }, { page: 1, run: 4, offset: ' using rule-based rewards.'.length });
     const async = v1.describe({ page: 2, run: 1, offset: 0 }, { page: 2, run: 2, offset: 'from training.'.length });
-    const column = v1.describe({ page: 2, run: 2, offset: 'from training. '.length }, { page: 2, run: 2, offset: 'from training. The second column explains partial rollouts.'.length });
+    const column = v1.describe(
+      { page: 2, run: 2, offset: 'from training. '.length },
+      { page: 2, run: 2, offset: 'from training. The second column explains partial rollouts.'.length },
+    );
     const v2 = PdfTextModel.build(
       [
         lines('Zeta-3 Technical Report', 'In the reasoning stage, Zeta-3 is optimized with', 'Group Relative |Policy Optimization| using rule-based rewards.'),

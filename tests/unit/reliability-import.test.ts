@@ -97,7 +97,12 @@ describe('size: 50 MB, 100,000 lines', () => {
     expect(read).toBe(false);
     expect(job.preview).toBeNull();
     expect(job.failure).toBe('the file is 50.0 MB; the limit is 32 MB — split it into smaller files and import them one by one');
-    const overLimit = pageToBackground['import.preview'].safeParse({ text: 'x'.repeat(MAX_IMPORT_BYTES + 1), fileName: 'huge.jsonl', format: 'jsonl', mode: 'merge' });
+    const overLimit = pageToBackground['import.preview'].safeParse({
+      text: 'x'.repeat(MAX_IMPORT_BYTES + 1),
+      fileName: 'huge.jsonl',
+      format: 'jsonl',
+      mode: 'merge',
+    });
     expect(overLimit.success).toBe(false);
   });
 
@@ -147,7 +152,9 @@ describe('the background keeps the store untouched by a refused file', () => {
     expect(preview.token).toBeNull();
     expect(preview.errors).toEqual([{ line: 2, message: expect.stringMatching(/^not valid JSON/) }]);
     // A commit sent anyway (forged token, the text along) is refused and stores nothing.
-    await expect(commitImport(db, { token: 'forged', text: hostile, fileName: 'hostile.jsonl', format: 'jsonl', mode: 'merge', resolutions: [], rest: 'mine' })).rejects.toThrow(/1 bad line.*nothing was stored/);
+    await expect(
+      commitImport(db, { token: 'forged', text: hostile, fileName: 'hostile.jsonl', format: 'jsonl', mode: 'merge', resolutions: [], rest: 'mine' }),
+    ).rejects.toThrow(/1 bad line.*nothing was stored/);
     expect(await allClaims(db)).toEqual(existing);
     expect(await db.count('models')).toBe(0);
 

@@ -2,19 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClaimRecord, type SourceKind } from '../../lib/schema';
-import {
-  KNOWN_PUBLISHERS,
-  detectSource,
-  guessModels,
-  normalizeDate,
-  normalizeUrl,
-  registrableDomain,
-} from '../../lib/source';
+import { KNOWN_PUBLISHERS, detectSource, guessModels, normalizeDate, normalizeUrl, registrableDomain } from '../../lib/source';
 
 const TODAY = '2026-11-29';
 const docOf = (html: string): Document => new DOMParser().parseFromString(html, 'text/html');
-const page = (head: string, body = ''): Document =>
-  docOf(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+const page = (head: string, body = ''): Document => docOf(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
 
 describe('normalizeUrl', () => {
   it.each([
@@ -172,12 +164,7 @@ describe('detectSource on small documents', () => {
       '<article><h1>How Qwen3 was trained</h1></article>',
     );
     const s = detectSource(doc, 'https://medium.com/@someone/how-qwen3-was-trained-abc123?source=rss', TODAY);
-    expect([s.kind, s.publisher, s.published, s.title]).toEqual([
-      'third_party',
-      'Medium',
-      '2025-05-02',
-      'How Qwen3 was trained',
-    ]);
+    expect([s.kind, s.publisher, s.published, s.title]).toEqual(['third_party', 'Medium', '2025-05-02', 'How Qwen3 was trained']);
     expect(s.models).toEqual(['Qwen3']);
   });
 
@@ -196,7 +183,13 @@ describe('detectSource on small documents', () => {
   it.each([
     ['a PDF in a lab repository', 'https://github.com/deepseek-ai/DeepSeek-R1/blob/main/DeepSeek_R1.pdf', '<title>x</title>', 'technical_report', 'DeepSeek'],
     ['an OpenReview page', 'https://openreview.net/forum?id=abc', '<title>Some paper | OpenReview</title>', 'technical_report', null],
-    ['a page titled technical report', 'https://example.org/kimi', '<title>Kimi K2: Open Agentic Intelligence — Technical Report</title>', 'technical_report', null],
+    [
+      'a page titled technical report',
+      'https://example.org/kimi',
+      '<title>Kimi K2: Open Agentic Intelligence — Technical Report</title>',
+      'technical_report',
+      null,
+    ],
     ['a Hugging Face paper page', 'https://huggingface.co/papers/2505.09388', '<title>Paper page - Qwen3 Technical Report</title>', 'technical_report', null],
     ['a GitHub repository of a mapped owner', 'https://github.com/QwenLM/Qwen3', '<title>GitHub - QwenLM/Qwen3</title>', 'repository', 'Qwen Team'],
     ['a GitHub file view', 'https://github.com/zai-org/GLM-5/blob/main/README.md', '<title>GLM-5/README.md</title>', 'repository', 'Zhipu AI'],
@@ -205,15 +198,39 @@ describe('detectSource on small documents', () => {
     ['a ModelScope model page', 'https://modelscope.cn/models/Qwen/Qwen3-8B', '<title>Qwen3-8B</title>', 'model_card', 'Qwen Team'],
     ['the Hugging Face blog', 'https://huggingface.co/blog/open-r1', '<title>Open-R1</title>', 'official_blog', 'Hugging Face'],
     ['an org article on the Hugging Face blog', 'https://huggingface.co/blog/zai-org/glm-5', '<title>GLM-5</title>', 'official_blog', 'Zhipu AI'],
-    ['a lab sub-domain', 'https://api-docs.deepseek.com/news/news250120', '<title>DeepSeek-R1 Release | DeepSeek API Docs</title>', 'official_blog', 'DeepSeek'],
+    [
+      'a lab sub-domain',
+      'https://api-docs.deepseek.com/news/news250120',
+      '<title>DeepSeek-R1 Release | DeepSeek API Docs</title>',
+      'official_blog',
+      'DeepSeek',
+    ],
     ['the Qwen blog', 'https://qwenlm.github.io/blog/qwen3/', '<title>Qwen3: Think Deeper, Act Faster</title>', 'official_blog', 'Qwen Team'],
-    ['a site calling itself a lab', 'https://lab.example/posts/1', '<title>x</title><meta property="og:site_name" content="Mistral AI">', 'official_blog', 'Mistral AI'],
+    [
+      'a site calling itself a lab',
+      'https://lab.example/posts/1',
+      '<title>x</title><meta property="og:site_name" content="Mistral AI">',
+      'official_blog',
+      'Mistral AI',
+    ],
     ['release notes', 'https://help.example.com/notes', '<title>Model Release Notes</title>', 'release', null],
     ['a changelog', 'https://example.com/changelog', '<title>Changelog</title><meta property="og:site_name" content="Example">', 'release', 'Example'],
     ['a version release on an unknown site', 'https://example.com/x', '<title>Release v1.2.0</title>', 'release', null],
-    ['a Substack post', 'https://someone.substack.com/p/glm-5', '<title>GLM-5 notes</title><meta property="og:type" content="article"><meta property="og:site_name" content="Interconnects">', 'third_party', 'Interconnects'],
+    [
+      'a Substack post',
+      'https://someone.substack.com/p/glm-5',
+      '<title>GLM-5 notes</title><meta property="og:type" content="article"><meta property="og:site_name" content="Interconnects">',
+      'third_party',
+      'Interconnects',
+    ],
     ['a Zhihu article', 'https://zhuanlan.zhihu.com/p/123', '<title>Qwen3 技术解读 - 知乎</title><meta name="author" content="某人">', 'third_party', '某人'],
-    ['a third-party /blog/ page that names itself', 'https://ml.example/blog/qwen3-review', '<title>Qwen3 review</title><meta property="og:site_name" content="ML Weekly">', 'third_party', 'ML Weekly'],
+    [
+      'a third-party /blog/ page that names itself',
+      'https://ml.example/blog/qwen3-review',
+      '<title>Qwen3 review</title><meta property="og:site_name" content="ML Weekly">',
+      'third_party',
+      'ML Weekly',
+    ],
   ] as Array<[string, string, string, SourceKind, string | null]>)('classifies %s', (_what, url, head, kind, publisher) => {
     const s = detectSource(page(head, '<article><p>text</p></article>'), url, TODAY);
     expect([s.kind, s.publisher]).toEqual([kind, publisher]);
@@ -221,7 +238,12 @@ describe('detectSource on small documents', () => {
 
   it.each([
     ['a header <time>', '', '<article><header><time datetime="2025-04-29">April 29</time></header></article>', '2025-04-29'],
-    ['JSON-LD datePublished', '<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"BlogPosting","datePublished":"2025-07-28T00:00:00+08:00"}]}</script>', '', '2025-07-28'],
+    [
+      'JSON-LD datePublished',
+      '<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"BlogPosting","datePublished":"2025-07-28T00:00:00+08:00"}]}</script>',
+      '',
+      '2025-07-28',
+    ],
     ['malformed JSON-LD', '<script type="application/ld+json">{oops</script>', '', null],
     ['citation_publication_date', '<meta name="citation_publication_date" content="2025/04/29">', '', '2025-04-29'],
     ['nothing', '', '<p>Posted by the team</p>', null],
@@ -231,17 +253,12 @@ describe('detectSource on small documents', () => {
 
   it('collapses white space in titles and falls back to og:title, then <title>', () => {
     expect(detectSource(page('<title>  A \n  title  </title>'), 'https://example.com/', TODAY).title).toBe('A title');
-    expect(
-      detectSource(page('<title>Site</title><meta property="og:title" content=" The   post "> '), 'https://example.com/', TODAY)
-        .title,
-    ).toBe('The post');
+    expect(detectSource(page('<title>Site</title><meta property="og:title" content=" The   post "> '), 'https://example.com/', TODAY).title).toBe('The post');
   });
 
   it('resolves a relative canonical link against the page URL', () => {
     const doc = page('<title>t</title><link rel="canonical" href="/blog/post">');
-    expect(detectSource(doc, 'https://example.com/blog/post?utm_medium=x&page=2#top', TODAY).url).toBe(
-      'https://example.com/blog/post',
-    );
+    expect(detectSource(doc, 'https://example.com/blog/post?utm_medium=x&page=2#top', TODAY).url).toBe('https://example.com/blog/post');
   });
 
   it('ignores a canonical link to another site', () => {
@@ -253,10 +270,20 @@ describe('detectSource on small documents', () => {
 describe('guessModels', () => {
   it.each([
     ['Qwen3: Think Deeper, Act Faster', '', 'https://qwenlm.github.io/blog/qwen3/', ['Qwen3']],
-    ['deepseek-ai/DeepSeek-R1: README.md', '<h1>DeepSeek-R1</h1><p>We introduce DeepSeek-R1-Zero and DeepSeek-R1.</p>', 'https://github.com/deepseek-ai/DeepSeek-R1', ['DeepSeek-R1', 'DeepSeek-R1-Zero']],
+    [
+      'deepseek-ai/DeepSeek-R1: README.md',
+      '<h1>DeepSeek-R1</h1><p>We introduce DeepSeek-R1-Zero and DeepSeek-R1.</p>',
+      'https://github.com/deepseek-ai/DeepSeek-R1',
+      ['DeepSeek-R1', 'DeepSeek-R1-Zero'],
+    ],
     ['Kimi K2.6: Long-horizon coding', '<h2>Compared with Kimi K2.5</h2>', 'https://example.com/', ['Kimi K2.6', 'Kimi K2.5']],
     ['MiniMax M3 and MaxProof', '', 'https://example.com/', ['MiniMax M3']],
-    ['Introducing Claude Opus 4.1', '<h2>Gemini 2.5 Pro, GPT-5 and Llama 4</h2>', 'https://example.com/', ['Claude Opus 4.1', 'Gemini 2.5 Pro', 'GPT-5', 'Llama 4']],
+    [
+      'Introducing Claude Opus 4.1',
+      '<h2>Gemini 2.5 Pro, GPT-5 and Llama 4</h2>',
+      'https://example.com/',
+      ['Claude Opus 4.1', 'Gemini 2.5 Pro', 'GPT-5', 'Llama 4'],
+    ],
     ['GLM-5.2 and GLM-5V-Turbo', '', 'https://z.ai/blog/glm-5.2', ['GLM-5.2', 'GLM-5V-Turbo']],
     ['DeepSeek-V3.2 Release', '', 'https://example.com/', ['DeepSeek-V3.2']],
     ['Qwen3.5: Towards native multimodal agents', '<h2>Section 2</h2><h2>Upgrade to FSDP2</h2><h2>Apache 2.0</h2>', 'https://example.com/', ['Qwen3.5']],
@@ -314,8 +341,7 @@ const hasFixtures = existsSync(path.join(FIXTURES, 'pages.json'));
 
 if (hasFixtures) {
   const pages = JSON.parse(readFileSync(path.join(FIXTURES, 'pages.json'), 'utf8')) as FixturePage[];
-  const load = (p: FixturePage) =>
-    detectSource(docOf(readFileSync(path.join(FIXTURES, p.file), 'utf8')), p.url, TODAY);
+  const load = (p: FixturePage) => detectSource(docOf(readFileSync(path.join(FIXTURES, p.file), 'utf8')), p.url, TODAY);
 
   describe('detectSource on the shared fixture pages', () => {
     it.each(pages.map((p) => [p.file, p] as const))('%s matches pages.json', (_file, p) => {
@@ -328,22 +354,21 @@ if (hasFixtures) {
       });
     });
 
-    it.each(pages.filter((p) => p.records !== null).map((p) => [p.file, p] as const))(
-      '%s agrees with the source of its curated records',
-      (_file, p) => {
-        const s = load(p);
-        const lines = readFileSync(path.join(FIXTURES, p.records as string), 'utf8').split('\n').filter(Boolean);
-        for (const line of lines) {
-          const record = ClaimRecord.parse(JSON.parse(line));
-          expect({ url: s.url, kind: s.kind, publisher: s.publisher, title: s.title }).toEqual({
-            url: record.source.url,
-            kind: record.source.kind,
-            publisher: record.source.publisher,
-            title: record.source.title,
-          });
-        }
-      },
-    );
+    it.each(pages.filter((p) => p.records !== null).map((p) => [p.file, p] as const))('%s agrees with the source of its curated records', (_file, p) => {
+      const s = load(p);
+      const lines = readFileSync(path.join(FIXTURES, p.records as string), 'utf8')
+        .split('\n')
+        .filter(Boolean);
+      for (const line of lines) {
+        const record = ClaimRecord.parse(JSON.parse(line));
+        expect({ url: s.url, kind: s.kind, publisher: s.publisher, title: s.title }).toEqual({
+          url: record.source.url,
+          kind: record.source.kind,
+          publisher: record.source.publisher,
+          title: record.source.title,
+        });
+      }
+    });
 
     it.each([
       ['pages/QwenLM__qwenlm.github.io__content_blog_qwen3_index.html', 'Qwen3', []],

@@ -61,7 +61,11 @@ function minimaxClaims(): ClaimRecord[] {
       kind: 'algorithm',
       stage: 'reasoning_rl',
       value: 'CISPO',
-      quote: { exact: 'The Proof Expert is trained with CISPO, keeping only prompts whose reward standard deviation exceeds a threshold.', prefix: '', suffix: '' },
+      quote: {
+        exact: 'The Proof Expert is trained with CISPO, keeping only prompts whose reward standard deviation exceeds a threshold.',
+        prefix: '',
+        suffix: '',
+      },
       position: { start: 400, end: 510 },
       source: maxProofReport,
       created_at: '2026-11-21T09:00:00Z',
@@ -208,7 +212,12 @@ describe('deriveRows', () => {
   });
 
   it('links rows by based_on in both directions without sharing claims', () => {
-    const k26 = claim({ id: 'k26_claim_1', model: 'Kimi K2.6', source: { ...claim().source, title: 'Kimi K2.6 Tech Blog', url: 'https://moonshot.example/k2.6', kind: 'official_blog' }, evidence: 'B' });
+    const k26 = claim({
+      id: 'k26_claim_1',
+      model: 'Kimi K2.6',
+      source: { ...claim().source, title: 'Kimi K2.6 Tech Blog', url: 'https://moonshot.example/k2.6', kind: 'official_blog' },
+      evidence: 'B',
+    });
     const rows = deriveRows([k26], [model({ model: 'Kimi K2.7 Code', based_on: 'Kimi K2.6' }), model({ model: 'Kimi K2.6' })], { now: NOW });
     const byModel = Object.fromEntries(rows.map((r) => [r.model, r]));
     expect(byModel['Kimi K2.7 Code']!.related).toEqual([modelKey('Kimi K2.6', null)]);
@@ -252,7 +261,14 @@ describe('deriveRows', () => {
     ];
     const [row] = deriveRows(claims, [], { now: NOW });
     expect(row!.stagesAndAlgorithms).toEqual([
-      { value: 'GRPO', kind: 'algorithm', stage: 'reasoning_rl', evidence: 'A', claimIds: ['grpo_blog_1', 'grpo_report', 'grpo_report2'], sources: [blog.url, report.url] },
+      {
+        value: 'GRPO',
+        kind: 'algorithm',
+        stage: 'reasoning_rl',
+        evidence: 'A',
+        claimIds: ['grpo_blog_1', 'grpo_report', 'grpo_report2'],
+        sources: [blog.url, report.url],
+      },
     ]);
     expect(row!.evidenceExplanation).toBe('A: 2 claims from a technical report');
   });
@@ -283,13 +299,19 @@ describe('deriveRows', () => {
   it('explains B rows by source kind', () => {
     const blog = { ...claim().source, kind: 'official_blog' as const, url: 'https://example.org/b' };
     const card = { ...claim().source, kind: 'model_card' as const, url: 'https://example.org/c' };
-    const [row] = deriveRows([claim({ id: 'b_blog_0001', evidence: 'B', source: blog }), claim({ id: 'b_card_0001', evidence: 'B', source: card })], [], { now: NOW });
+    const [row] = deriveRows([claim({ id: 'b_blog_0001', evidence: 'B', source: blog }), claim({ id: 'b_card_0001', evidence: 'B', source: card })], [], {
+      now: NOW,
+    });
     expect(row!.evidenceExplanation).toBe('B: 2 claims from an official blog and a model card');
     const [one] = deriveRows([claim({ id: 'b_blog_0001', evidence: 'B', source: blog })], [], { now: NOW });
     expect(one!.evidenceExplanation).toBe('B: 1 claim from an official blog');
     const repo = (url: string) => ({ ...claim().source, kind: 'repository' as const, url });
     const [repos] = deriveRows(
-      [claim({ id: 'b_repo_0001', evidence: 'B', source: repo('https://example.org/r1') }), claim({ id: 'b_repo_0002', evidence: 'B', source: repo('https://example.org/r2') }), claim({ id: 'b_repo_0003', evidence: 'B', source: repo('https://example.org/r2') })],
+      [
+        claim({ id: 'b_repo_0001', evidence: 'B', source: repo('https://example.org/r1') }),
+        claim({ id: 'b_repo_0002', evidence: 'B', source: repo('https://example.org/r2') }),
+        claim({ id: 'b_repo_0003', evidence: 'B', source: repo('https://example.org/r2') }),
+      ],
       [],
       { now: NOW },
     );
@@ -346,12 +368,19 @@ describe('claimWarnings', () => {
 
   it('says which models the source is about', () => {
     const [w] = claimWarnings(claim({ model: 'Qwen3.6', evidence: 'B', source: src('Qwen3.5 blog') }));
-    expect(w).toEqual({ code: 'version_extrapolation', claimId: 'clm_test000001', message: expect.stringContaining('“Qwen3.5”'), args: ['Qwen3.6', 'Qwen3.5'] });
+    expect(w).toEqual({
+      code: 'version_extrapolation',
+      claimId: 'clm_test000001',
+      message: expect.stringContaining('“Qwen3.5”'),
+      args: ['Qwen3.6', 'Qwen3.5'],
+    });
   });
 
   it('flags level A outside technical reports, and third-party sources', () => {
     expect(claimWarnings(claim({ source: src('Zeta-2 blog') })).map((w) => w.code)).toEqual(['a_without_report']);
-    expect(claimWarnings(claim({ evidence: 'C', source: src('Zeta-2 explained', 'https://example.org/x', 'third_party') })).map((w) => w.code)).toEqual(['third_party']);
+    expect(claimWarnings(claim({ evidence: 'C', source: src('Zeta-2 explained', 'https://example.org/x', 'third_party') })).map((w) => w.code)).toEqual([
+      'third_party',
+    ]);
     expect(claimWarnings(claim())).toEqual([]);
   });
 

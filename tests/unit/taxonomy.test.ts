@@ -49,7 +49,11 @@ describe('labels', () => {
 });
 
 describe('TERMS', () => {
-  const key = (s: string) => s.toLowerCase().replace(/[\s\-–]+/g, ' ').trim();
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[\s\-–]+/g, ' ')
+      .trim();
 
   it('gives every name (canonical or alias) to one term only', () => {
     const owner = new Map<string, string>();
@@ -97,9 +101,7 @@ describe('TERMS', () => {
     expect(term?.stage).toBe(stage);
   });
 
-  it.each(
-    STAGES.map((s) => [STAGE_LABELS[s], s] as const),
-  )('the flowchart label "%s" is a stage term for %s', (label, stage) => {
+  it.each(STAGES.map((s) => [STAGE_LABELS[s], s] as const))('the flowchart label "%s" is a stage term for %s', (label, stage) => {
     const term = lookupTerm(label);
     expect(term?.kind).toBe('stage');
     expect(term?.stage).toBe(stage);
@@ -122,23 +124,71 @@ describe('TERMS', () => {
 
 describe('findTerms', () => {
   it.each([
-    ['We optimise with GRPO and PPO.', [['GRPO', 'GRPO'], ['PPO', 'PPO']]],
+    [
+      'We optimise with GRPO and PPO.',
+      [
+        ['GRPO', 'GRPO'],
+        ['PPO', 'PPO'],
+      ],
+    ],
     ['We support GDPO and other pPo-like methods; suppose PPOs.', [['PPO', 'PPOs']]],
     ['ppo and grpo in lower case are not acronyms', []],
-    ['DPO vs GDPO vs DPO-style', [['DPO', 'DPO'], ['DPO', 'DPO']]],
-    ['Group Relative Policy Optimization (GRPO)', [['GRPO', 'Group Relative Policy Optimization'], ['GRPO', 'GRPO']]],
+    [
+      'DPO vs GDPO vs DPO-style',
+      [
+        ['DPO', 'DPO'],
+        ['DPO', 'DPO'],
+      ],
+    ],
+    [
+      'Group Relative Policy Optimization (GRPO)',
+      [
+        ['GRPO', 'Group Relative Policy Optimization'],
+        ['GRPO', 'GRPO'],
+      ],
+    ],
     ['group sequence policy optimization', [['GSPO', 'group sequence policy optimization']]],
     ['a critic-based PPO for long tasks', [['critic-based PPO', 'critic-based PPO']]],
     ['utilizing rule-based rewards to enhance', [['rule-based reward', 'rule-based rewards']]],
     ['rule based\n   reward', [['rule-based reward', 'rule based\n   reward']]],
-    ['verifiable rewards and a PRM', [['RLVR', 'verifiable rewards'], ['process reward', 'PRM']]],
+    [
+      'verifiable rewards and a PRM',
+      [
+        ['RLVR', 'verifiable rewards'],
+        ['process reward', 'PRM'],
+      ],
+    ],
     ['process reward model', [['process reward', 'process reward model']]],
     ['connecting Megatron with SGLang;', [['Megatron + SGLang', 'Megatron with SGLang']]],
-    ['REINFORCE++ beats RLOO', [['REINFORCE++', 'REINFORCE++'], ['RLOO', 'RLOO']]],
-    ['GRPO + IcePop without KL', [['GRPO', 'GRPO'], ['IcePop', 'IcePop']]],
-    ['on-policy distillation (OPD) across stages', [['OPD', 'on-policy distillation'], ['OPD', 'OPD']]],
+    [
+      'REINFORCE++ beats RLOO',
+      [
+        ['REINFORCE++', 'REINFORCE++'],
+        ['RLOO', 'RLOO'],
+      ],
+    ],
+    [
+      'GRPO + IcePop without KL',
+      [
+        ['GRPO', 'GRPO'],
+        ['IcePop', 'IcePop'],
+      ],
+    ],
+    [
+      'on-policy distillation (OPD) across stages',
+      [
+        ['OPD', 'on-policy distillation'],
+        ['OPD', 'OPD'],
+      ],
+    ],
     ['rejection sampling fine-tuning', [['rejection-sampling fine-tune', 'rejection sampling fine-tuning']]],
-    ['rollout router replay and multi-turn rollout locking', [['rollout routing replay', 'rollout router replay'], ['multi-turn rollout locking', 'multi-turn rollout locking']]],
+    [
+      'rollout router replay and multi-turn rollout locking',
+      [
+        ['rollout routing replay', 'rollout router replay'],
+        ['multi-turn rollout locking', 'multi-turn rollout locking'],
+      ],
+    ],
     [
       '(1) long chain-of-thought (CoT) cold start, (2) reasoning-based reinforcement learning (RL), (3) thinking mode fusion, and (4) general RL.',
       [
@@ -157,10 +207,29 @@ describe('findTerms', () => {
 
   it.each([
     ['使用GRPO训练', [['GRPO', 'GRPO']]],
-    ['采用规则奖励与可验证奖励', [['rule-based reward', '规则奖励'], ['RLVR', '可验证奖励']]],
-    ['官方披露为异步 RL 框架，采用训练-推理解耦', [['asynchronous RL', '异步 RL'], ['training-inference disaggregation', '训练-推理解耦']]],
+    [
+      '采用规则奖励与可验证奖励',
+      [
+        ['rule-based reward', '规则奖励'],
+        ['RLVR', '可验证奖励'],
+      ],
+    ],
+    [
+      '官方披露为异步 RL 框架，采用训练-推理解耦',
+      [
+        ['asynchronous RL', '异步 RL'],
+        ['training-inference disaggregation', '训练-推理解耦'],
+      ],
+    ],
     ['异步RL框架', [['asynchronous RL', '异步RL']]],
-    ['OPD（在线策略蒸馏）和模型合并', [['OPD', 'OPD'], ['OPD', '在线策略蒸馏'], ['model merge', '模型合并']]],
+    [
+      'OPD（在线策略蒸馏）和模型合并',
+      [
+        ['OPD', 'OPD'],
+        ['OPD', '在线策略蒸馏'],
+        ['model merge', '模型合并'],
+      ],
+    ],
     ['强化学习是通用词，不是术语', []],
   ] as Array<[string, Array<[string, string]>]>)('next to CJK: in %j finds %j', (text, expected) => {
     expect(found(text)).toEqual(expected);

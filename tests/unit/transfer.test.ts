@@ -1,7 +1,18 @@
 // Bulk moves in and out of the database: planned imports, restores, backups and the change count.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDB } from 'idb';
-import { getBackupState, noteChanges, openRecipeDb, putSource, replaceStore, storeRefs, storedVersions, takeBackup, writeImport, type RecipeDatabase } from '../../lib/db';
+import {
+  getBackupState,
+  noteChanges,
+  openRecipeDb,
+  putSource,
+  replaceStore,
+  storeRefs,
+  storedVersions,
+  takeBackup,
+  writeImport,
+  type RecipeDatabase,
+} from '../../lib/db';
 import { parseBackup, toBackup } from '../../lib/backup';
 import { toJsonl } from '../../lib/export';
 import { planStoreImport, resolvePlan } from '../../lib/import/preview';

@@ -20,7 +20,10 @@ export async function readDownload(download: Download): Promise<Downloaded> {
 
 /** Drives the options page. */
 export class OptionsPage {
-  constructor(readonly page: Page, readonly extensionId: string) {}
+  constructor(
+    readonly page: Page,
+    readonly extensionId: string,
+  ) {}
 
   /** Opens the options page. */
   async open(): Promise<this> {
@@ -46,7 +49,8 @@ export class OptionsPage {
     await this.page.getByTestId('import-format').selectOption(format);
     await this.page.getByTestId('import-input').setInputFiles(files as never);
     await this.page.waitForFunction(
-      (n) => Number(document.querySelector('[data-testid=import-panel]')?.getAttribute('data-runs')) > n || !!document.querySelector('[data-testid=import-confirm]'),
+      (n) =>
+        Number(document.querySelector('[data-testid=import-panel]')?.getAttribute('data-runs')) > n || !!document.querySelector('[data-testid=import-confirm]'),
       before,
       { timeout: 60_000 },
     );

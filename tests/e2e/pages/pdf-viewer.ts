@@ -88,7 +88,9 @@ export class PdfViewer {
 
   /** Pages with a text layer now. */
   async pagesWithText(): Promise<number[]> {
-    return this.page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.pdf-page')].filter((p) => p.querySelector('.pdf-text')).map((p) => Number(p.dataset.page)));
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.pdf-page')].filter((p) => p.querySelector('.pdf-text')).map((p) => Number(p.dataset.page)),
+    );
   }
 
   /**
