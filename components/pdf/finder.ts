@@ -67,7 +67,7 @@ export class PdfCandidateFinder {
       if (!model) throw new Error(t('pdfTextUnreadable'));
       const url = this.host.url();
       const dismissed = url ? await this.host.dismissed(url) : [];
-      const found = findCandidates(model.text, { models: [...this.host.page().models], dismissed: new Set(dismissed) });
+      const found = findCandidates(model.text, { ...model.finderHints(), models: [...this.host.page().models], dismissed: new Set(dismissed) });
       // A "not disclosed" finding already recorded here is not offered again.
       const result = { ...found, suggestUndisclosed: offerUndisclosed(found.suggestUndisclosed, capture.get().claims) };
       const placed: Placed[] = [];
