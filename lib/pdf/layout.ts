@@ -6,13 +6,17 @@
  * small capitals in their displayed case. Pure: works on the runs pdf.js
  * reports (string, line end and, when known, transform and width).
  *
- * Furniture is found by position and repetition, never by its words. The
- * text block is where lines of the body's type size sit on most pages (the
- * tenth and ninetieth percentiles of each page's highest and lowest body
- * line); lines repeated near the top or bottom edge of several pages (same
- * text with digits ignored, same height) are left out of that estimate, so a
- * running header set in body type does not widen it. A line above or below
- * the text block (or beside it, for a rotated stamp) is furniture.
+ * Furniture is found by position and repetition, never by its words. A
+ * row of text at the top or bottom edge of a page that stands apart from the
+ * rest of the page by a gap of almost two line pitches (a heading sits closer
+ * to its text) is a candidate; it is furniture when the same row (text with
+ * digits ignored) comes back at the same height on several pages (running
+ * headers, footers, page numbers), or when it lies outside the text block
+ * (a date or venue stamp on the first page, in type no larger than the
+ * body's: a title is never furniture). The text block is where lines
+ * of the body's type size sit on most pages (the tenth and ninetieth
+ * percentiles of each page's highest and lowest body line, edge candidates
+ * left out). A rotated line beside the block (arXiv's stamp) is furniture too.
  *
  * A line-end hyphen before a lower-case letter is decided by the document's
  * own words: the hyphenated form ("fine-tuning") or the joined word
@@ -201,28 +205,99 @@ function repeatKey(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
-/** Lines repeated at the same height near the top or bottom edge of several pages (running headers, footers, page numbers). */
-function repeatedEdges(pages: readonly LayoutLine[][]): Set<LayoutLine> {
-  const out = new Set<LayoutLine>();
-  const minPages = Math.max(2, Math.min(3, Math.ceil(pages.length * 0.2)));
-  if (pages.length < 2) return out;
-  const byKey = new Map<string, LayoutLine[]>();
+/** A gap between a page's edge row and the rest, in line pitches, from which the edge row stands apart from the body. */
+const EDGE_GAP = 1.8;
+
+/** The body's line pitch: the most common baseline step between consecutive body-size lines of a page (0 when unknown). */
+function linePitch(pages: readonly LayoutLine[][], size: number): number {
+  if (!size) return 0;
+  const steps = new Map<number, number>();
   for (const lines of pages) {
-    const placed = lines.filter((l) => l.upright && l.text && !Number.isNaN(l.y)).sort((a, b) => b.y - a.y);
-    const edges = new Set([...placed.slice(0, 2), ...placed.slice(-2)]);
-    for (const l of edges) {
-      const key = repeatKey(l.text);
-      if (!key || key.length > 160) continue;
-      const list = byKey.get(key) ?? [];
-      list.push(l);
-      byKey.set(key, list);
+    const body = lines.filter((l) => l.upright && l.text && !Number.isNaN(l.y) && l.size >= size * 0.85 && l.size <= size * 1.15).sort((a, b) => b.y - a.y);
+    for (let i = 1; i < body.length; i++) {
+      const dy = (body[i - 1] as LayoutLine).y - (body[i] as LayoutLine).y;
+      if (dy < size * 0.9 || dy > size * 2.5) continue;
+      const k = Math.round(dy * 4) / 4;
+      steps.set(k, (steps.get(k) ?? 0) + 1);
     }
   }
+  let pitch = 0;
+  let most = 0;
+  for (const [k, n] of steps) {
+    if (n > most) {
+      pitch = k;
+      most = n;
+    }
+  }
+  return pitch || size * 1.2;
+}
+
+/** A row of a page: its lines on one baseline. */
+interface Row {
+  y: number;
+  lines: LayoutLine[];
+}
+
+/** A page's upright lines grouped into rows (same baseline within a point), top first. */
+function rowsOf(lines: readonly LayoutLine[]): Row[] {
+  const placed = lines.filter((l) => l.upright && l.text && !Number.isNaN(l.y)).sort((a, b) => b.y - a.y);
+  const rows: Row[] = [];
+  for (const l of placed) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last.y - l.y) < 1) last.lines.push(l);
+    else rows.push({ y: l.y, lines: [l] });
+  }
+  return rows;
+}
+
+/**
+ * The rows at the top and bottom edge of each page that stand apart from the rest by a gap of {@link EDGE_GAP}
+ * line pitches or more (up to two rows each side): where running headers, footers and page numbers sit. A heading at
+ * the top of a page is set closer to its text.
+ */
+function separatedEdges(pages: readonly LayoutLine[][], pitch: number): Row[][][] {
+  const gap = EDGE_GAP * pitch;
+  return pages.map((lines) => {
+    const rows = rowsOf(lines);
+    const out: Row[][] = [];
+    if (rows.length < 2 || !pitch) return out;
+    for (const side of [rows, [...rows].reverse()]) {
+      for (let k = 1; k <= 2 && k < side.length; k++) {
+        if (Math.abs((side[k - 1] as Row).y - (side[k] as Row).y) >= gap) {
+          out.push(side.slice(0, k));
+          break;
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/** Of the edge rows (per page), those repeated at the same height (text compared with digits ignored) on several pages. */
+function repeatedRows(edges: readonly Row[][]): Set<Row> {
+  const out = new Set<Row>();
+  const minPages = Math.max(2, Math.min(3, Math.ceil(edges.length * 0.2)));
+  if (edges.length < 2) return out;
+  const byKey = new Map<string, Array<{ page: number; row: Row }>>();
+  edges.forEach((rows, p) => {
+    for (const row of rows) {
+      const key = repeatKey(
+        [...row.lines]
+          .sort((a, b) => a.left - b.left)
+          .map((l) => l.text)
+          .join(' '),
+      );
+      if (!key || key.length > 160) continue;
+      const list = byKey.get(key) ?? [];
+      list.push({ page: p, row });
+      byKey.set(key, list);
+    }
+  });
   for (const list of byKey.values()) {
     if (list.length < minPages) continue;
-    for (const l of list) {
-      const pagesAtHeight = new Set(list.filter((o) => Math.abs(o.y - l.y) <= 2).map((o) => o.page));
-      if (pagesAtHeight.size >= minPages) out.add(l);
+    for (const { row } of list) {
+      const pagesAtHeight = new Set(list.filter((o) => Math.abs(o.row.y - row.y) <= 2).map((o) => o.page));
+      if (pagesAtHeight.size >= minPages) out.add(row);
     }
   }
   return out;
@@ -237,14 +312,14 @@ interface TextBlock {
   tolerance: number;
 }
 
-function textBlock(pages: readonly LayoutLine[][], repeated: ReadonlySet<LayoutLine>, size: number): TextBlock | null {
+function textBlock(pages: readonly LayoutLine[][], edges: ReadonlySet<LayoutLine>, size: number): TextBlock | null {
   if (!size) return null;
   const tops: number[] = [];
   const bottoms: number[] = [];
   const lefts: number[] = [];
   const rights: number[] = [];
   for (const lines of pages) {
-    const body = lines.filter((l) => l.upright && !repeated.has(l) && l.size >= size * 0.85 && l.size <= size * 1.15 && !Number.isNaN(l.y));
+    const body = lines.filter((l) => l.upright && !edges.has(l) && l.size >= size * 0.85 && l.size <= size * 1.15 && !Number.isNaN(l.y));
     if (!body.length) continue;
     tops.push(Math.max(...body.map((l) => l.y)));
     bottoms.push(Math.min(...body.map((l) => l.y)));
@@ -265,19 +340,11 @@ function textBlock(pages: readonly LayoutLine[][], repeated: ReadonlySet<LayoutL
   };
 }
 
-/** Whether a line lies outside the text block (above, below, or beside it). */
-function inMargin(l: LayoutLine, block: TextBlock, runs: readonly LayoutRun[]): boolean {
-  const { tolerance: tol } = block;
-  if (!l.upright) {
-    // A rotated stamp (arXiv's, line numbers): beside the block.
-    const first = runs.slice(l.from, l.to).find((r) => r.str.trim() && r.transform);
-    const x = first?.transform?.[4];
-    return x !== undefined && !Number.isNaN(block.left) && (x < block.left - tol || x > block.right + tol);
-  }
-  if (Number.isNaN(l.y)) return false;
-  if (l.y > block.top + tol || l.y < block.bottom - tol) return true;
-  if (!Number.isNaN(block.left) && l.right > l.left && (l.right < block.left - tol || l.left > block.right + tol)) return true;
-  return false;
+/** Whether a rotated line (an arXiv stamp, line numbers) stands beside the text block. */
+function besideBlock(l: LayoutLine, block: TextBlock, runs: readonly LayoutRun[]): boolean {
+  const first = runs.slice(l.from, l.to).find((r) => r.str.trim() && r.transform);
+  const x = first?.transform?.[4];
+  return x !== undefined && !Number.isNaN(block.left) && (x < block.left - block.tolerance || x > block.right + block.tolerance);
 }
 
 /**
@@ -354,7 +421,7 @@ export function keepsHyphen(left: string, right: string, vocabulary: Vocabulary)
 
 /** A heading line: short, not ending a sentence, in larger or other type than the body, followed by a capital. */
 function isHeading(l: LayoutLine, runs: readonly LayoutRun[], size: number, bodyFont: string | null, next: LayoutLine | undefined): boolean {
-  if (!l.text || !next || !/^[\p{Lu}\d“"(]/u.test(next.text)) return false;
+  if (!l.text || !next || !/^[\p{Lu}\d“"([]/u.test(next.text)) return false;
   if (/[.,;:!?)]$/.test(l.text) || l.text.split(' ').length > 12 || l.text.length > 90) return false;
   if (!/\p{L}{2}/u.test(l.text)) return false;
   const own = runs.slice(l.from, l.to).filter((r) => r.str.trim());
@@ -429,8 +496,23 @@ export function readDocument(pages: ReadonlyArray<readonly LayoutRun[]>): Docume
   const lines = pages.map((runs, p) => layoutLines(runs, p + 1));
   const all = lines.flat();
   const size = bodySize(all);
-  const repeated = repeatedEdges(lines);
-  const block = textBlock(lines, repeated, size);
+  const pitch = linePitch(lines, size);
+  const edgeGroups = separatedEdges(lines, pitch);
+  const repeated = repeatedRows(edgeGroups.map((groups) => groups.flat()));
+  const edgeLines = new Set(edgeGroups.flat(2).flatMap((r) => r.lines));
+  const block = textBlock(lines, edgeLines, size);
+  // Edge rows set apart from the body are furniture when every one of them repeats across pages, or when they lie
+  // outside the text block (a caption's second line that repeats is not, when its first line does not).
+  const furnitureLines = new Set<LayoutLine>();
+  for (const group of edgeGroups.flat()) {
+    // Outside the block, in type no larger than the body's (a title above the text block is not furniture).
+    const outside =
+      block !== null &&
+      group.every(
+        (row) => (row.y > block.top + block.tolerance || row.y < block.bottom - block.tolerance) && row.lines.every((l) => l.size <= size * 1.15),
+      );
+    if (outside || group.every((row) => repeated.has(row))) for (const row of group) for (const l of row.lines) furnitureLines.add(l);
+  }
   const bodyFont = bodyFontOf(pages as LayoutRun[][]);
   let changed = false;
   const readings: PageReading[] = pages.map((runs) => ({
@@ -445,7 +527,7 @@ export function readDocument(pages: ReadonlyArray<readonly LayoutRun[]>): Docume
   const body: LayoutLine[] = [];
   for (const l of all) {
     const runs = pages[l.page - 1]!;
-    const isFurniture = !!l.text && block !== null && (repeated.has(l) ? l.y > block.top || l.y < block.bottom : inMargin(l, block, runs));
+    const isFurniture = !!l.text && (furnitureLines.has(l) || (!l.upright && block !== null && besideBlock(l, block, runs)));
     if (isFurniture) {
       furniture.push({ page: l.page, text: l.text });
       readings[l.page - 1]!.furniture.fill(1, l.from, l.to);
@@ -494,7 +576,7 @@ export function readDocument(pages: ReadonlyArray<readonly LayoutRun[]>): Docume
     if (!HYPHENS.test(trimmed)) return;
     const left = /([\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)*)$/u.exec(trimmed.slice(0, -1))?.[1];
     const right = /^[\p{L}\p{N}]+/u.exec(next.text)?.[0];
-    if (!left || !right || !/\p{L}$/u.test(left)) return;
+    if (!left || !right || !/\p{L}/u.test(left)) return;
     sites.push({ line: l, next, run: r, left, right });
   });
   const hyphens: HyphenJoin[] = [];

@@ -305,15 +305,13 @@ export class PdfTextModel {
       const a = earlier.pointOf(result.range.startContainer, result.range.startOffset);
       const b = earlier.pointOf(result.range.endContainer, result.range.endOffset);
       if (!a || !b) return;
+      // The same glyphs, in the body text's offsets (a passage that began or ended on furniture starts or ends next to it).
       const t = trimOffsets(this.text, this.form.offsetOf(a), this.form.offsetOf(b));
-      const range = rangeFromOffsets(this.index, t.start, t.end);
-      if (!range) return;
-      const placed = this.placeRange(this.form, range, t.start, t.end);
+      const end = Math.max(t.start, t.end);
+      const placed = this.placeRange(earlier, result.range, t.start, end);
       if (!placed) return;
-      out[retry[k]!] = {
-        result: { ...result, range, start: t.start, end: t.end, text: this.text.slice(t.start, t.end) },
-        placed,
-      };
+      const range = rangeFromOffsets(this.index, t.start, end) ?? result.range;
+      out[retry[k]!] = { result: { ...result, range, start: t.start, end, text: this.text.slice(t.start, end) }, placed };
     });
     return out;
   }
@@ -365,7 +363,8 @@ export class PdfTextModel {
       last = r;
     });
     if (first < 0) return null;
-    return { first: { page, run: first, offset: 0 }, last: { page, run: last, offset: row[last]!.data.length } };
+    // The whole run, a line-end hyphen included: painting covers every glyph of the passage.
+    return { first: { page, run: first, offset: 0 }, last: { page, run: last, offset: this.runs[page - 1]?.[last]?.str.length ?? row[last]!.data.length } };
   }
 
   /** Splits a range of a form into page segments. */
