@@ -46,7 +46,11 @@ function report(count: number, bodyOf: (p: number) => string[], header = 'Zeta-3
 describe('page furniture', () => {
   it('leaves running headers and page numbers out of the text, found by their position and repetition', () => {
     const pages = report(6, (p) => [...filler(p, 20), p === 2 ? 'A sentence that runs across the page break into the' : 'End of page.']);
-    pages[2] = page([{ text: 'Zeta-3 TECHNICAL REPORT', y: 790, size: 8 }, ...body(['next page, where it ends.', ...filler(3, 20)]), { text: '3', y: 40, x: 300 }]);
+    pages[2] = page([
+      { text: 'Zeta-3 TECHNICAL REPORT', y: 790, size: 8 },
+      ...body(['next page, where it ends.', ...filler(3, 20)]),
+      { text: '3', y: 40, x: 300 },
+    ]);
     const model = PdfTextModel.build(pages, doc());
     expect(model.reading!.furniture).toEqual(
       Array.from({ length: 6 }, (_, i) => [
@@ -66,13 +70,17 @@ describe('page furniture', () => {
       Array.from({ length: 5 }, (_, i) => page([{ text: `${i + 10} Zeta-3 Technical Report`, y: 780 }, ...body(filler(i + 1, 25))])),
       doc(),
     );
-    expect(model.reading!.furniture.map((f) => f.text)).toEqual(['10 Zeta-3 Technical Report', '11 Zeta-3 Technical Report', '12 Zeta-3 Technical Report', '13 Zeta-3 Technical Report', '14 Zeta-3 Technical Report']);
+    expect(model.reading!.furniture.map((f) => f.text)).toEqual([
+      '10 Zeta-3 Technical Report',
+      '11 Zeta-3 Technical Report',
+      '12 Zeta-3 Technical Report',
+      '13 Zeta-3 Technical Report',
+      '14 Zeta-3 Technical Report',
+    ]);
   });
 
   it('keeps a heading at the top of every page, set close to its text, and body lines that repeat', () => {
-    const pages = Array.from({ length: 5 }, (_, i) =>
-      page([{ text: `Section ${i + 1}`, y: 755, size: 13 }, ...body(['Answer: [Yes]', ...filler(i + 1, 20)])]),
-    );
+    const pages = Array.from({ length: 5 }, (_, i) => page([{ text: `Section ${i + 1}`, y: 755, size: 13 }, ...body(['Answer: [Yes]', ...filler(i + 1, 20)])]));
     const model = PdfTextModel.build(pages, doc());
     expect(model.reading!.furniture).toEqual([]);
     expect(model.text).toContain('Section 3 Answer: [Yes] Page 3 paragraph line 0');
@@ -98,7 +106,15 @@ describe('page furniture', () => {
   });
 
   it('reads a document without positions as before: every run, no furniture', () => {
-    const model = PdfTextModel.build([[{ str: '1', hasEOL: true }, { str: 'Only text.', hasEOL: true }]], doc());
+    const model = PdfTextModel.build(
+      [
+        [
+          { str: '1', hasEOL: true },
+          { str: 'Only text.', hasEOL: true },
+        ],
+      ],
+      doc(),
+    );
     expect(model.text).toBe('1 Only text.');
     expect(model.reading!.furniture).toEqual([]);
   });
@@ -111,12 +127,37 @@ describe('line-end hyphens', () => {
   }
 
   it.each([
-    ['joins a word broken inside it when the whole word occurs elsewhere', ['trained by super-', 'vised fine-tuning first.'], ['Supervised data helps.'], 'trained by supervised fine-tuning first.'],
-    ['keeps the hyphen of a compound that occurs hyphenated elsewhere', ['the model is then fine-', 'tuned on maths.'], ['Its fine-tuned weights.'], 'the model is then fine-tuned on maths.'],
-    ['keeps the hyphen after an acronym or a name with a digit', ['a simple RL-', 'based recipe and Qwen3-', 'style prompts.'], [], 'a simple RL-based recipe and Qwen3-style prompts.'],
+    [
+      'joins a word broken inside it when the whole word occurs elsewhere',
+      ['trained by super-', 'vised fine-tuning first.'],
+      ['Supervised data helps.'],
+      'trained by supervised fine-tuning first.',
+    ],
+    [
+      'keeps the hyphen of a compound that occurs hyphenated elsewhere',
+      ['the model is then fine-', 'tuned on maths.'],
+      ['Its fine-tuned weights.'],
+      'the model is then fine-tuned on maths.',
+    ],
+    [
+      'keeps the hyphen after an acronym or a name with a digit',
+      ['a simple RL-', 'based recipe and Qwen3-', 'style prompts.'],
+      [],
+      'a simple RL-based recipe and Qwen3-style prompts.',
+    ],
     ['keeps the hyphen before a capital or a digit', ['compared with DeepSeek-', 'V3 and QwQ-', '32B.'], [], 'compared with DeepSeek-V3 and QwQ-32B.'],
-    ['keeps the hyphen of a prefix the document writes with one', ['a multi-', 'level curriculum.'], ['Multi-turn and multi-step tasks.'], 'a multi-level curriculum.'],
-    ['keeps the hyphen when both parts are words of the document', ['a cost-', 'effective recipe.'], ['The cost is low and the recipe effective.'], 'a cost-effective recipe.'],
+    [
+      'keeps the hyphen of a prefix the document writes with one',
+      ['a multi-', 'level curriculum.'],
+      ['Multi-turn and multi-step tasks.'],
+      'a multi-level curriculum.',
+    ],
+    [
+      'keeps the hyphen when both parts are words of the document',
+      ['a cost-', 'effective recipe.'],
+      ['The cost is low and the recipe effective.'],
+      'a cost-effective recipe.',
+    ],
     ['joins a break inside a word when nothing says otherwise', ['a steady im-', 'provement on maths.'], [], 'a steady improvement on maths.'],
     ['leaves a hyphen before a lower-case word that is not at a line end alone', ['a rule-based reward.'], [], 'a rule-based reward.'],
   ])('%s', (_name, lines, elsewhere, expected) => {
@@ -143,15 +184,27 @@ describe('line-end hyphens', () => {
 
 describe('offsets map back to the glyphs', () => {
   const pages = report(4, (p) => filler(p, 20));
-  pages[1] = page([{ text: 'Zeta-3 TECHNICAL REPORT', y: 790, size: 8 }, ...body([...filler(2, 19), 'The policy is trained by super-']), { text: '2', y: 40, x: 300 }]);
-  pages[2] = page([{ text: 'Zeta-3 TECHNICAL REPORT', y: 790, size: 8 }, ...body(['vised fine-tuning, then with GRPO.', ...filler(3, 19)]), { text: '3', y: 40, x: 300 }]);
+  pages[1] = page([
+    { text: 'Zeta-3 TECHNICAL REPORT', y: 790, size: 8 },
+    ...body([...filler(2, 19), 'The policy is trained by super-']),
+    { text: '2', y: 40, x: 300 },
+  ]);
+  pages[2] = page([
+    { text: 'Zeta-3 TECHNICAL REPORT', y: 790, size: 8 },
+    ...body(['vised fine-tuning, then with GRPO.', ...filler(3, 19)]),
+    { text: '3', y: 40, x: 300 },
+  ]);
 
   it('places a joined word across a page break on the hyphen run (its hyphen painted too) and the next page’s first body run', () => {
     const model = PdfTextModel.build(pages, doc());
     const at = model.text.indexOf('supervised');
     const placed = model.place(at, at + 'supervised fine-tuning'.length)!;
     expect(placed.segments).toEqual([
-      { page: 2, start: { page: 2, run: 20, offset: 'The policy is trained by '.length }, end: { page: 2, run: 20, offset: 'The policy is trained by super-'.length } },
+      {
+        page: 2,
+        start: { page: 2, run: 20, offset: 'The policy is trained by '.length },
+        end: { page: 2, run: 20, offset: 'The policy is trained by super-'.length },
+      },
       { page: 3, start: { page: 3, run: 1, offset: 0 }, end: { page: 3, run: 1, offset: 'vised fine-tuning'.length } },
     ]);
     expect(placed.page).toBe(2);
@@ -163,7 +216,10 @@ describe('offsets map back to the glyphs', () => {
   it('describes a selection dragged over the page number and the header as the body text only', () => {
     const model = PdfTextModel.build(pages, doc());
     // From "trained" on page 2 to the end of "GRPO" on page 3: the drag crosses the page number and the header.
-    const passage = model.describe({ page: 2, run: 20, offset: 'The policy is '.length }, { page: 3, run: 1, offset: 'vised fine-tuning, then with GRPO'.length });
+    const passage = model.describe(
+      { page: 2, run: 20, offset: 'The policy is '.length },
+      { page: 3, run: 1, offset: 'vised fine-tuning, then with GRPO'.length },
+    );
     expect(passage.quote.exact).toBe('trained by supervised fine-tuning, then with GRPO');
     expect(passage.page).toBe(2);
     expect(model.text.slice(passage.position.start, passage.position.end)).toBe(passage.quote.exact);
@@ -215,7 +271,10 @@ describe('small capitals', () => {
 describe('what the finder learns from the layout', () => {
   const bold = (text: string, y: number): Line => ({ text, y, font: 'bold' });
   const pages = [
-    page([bold('4.2 Reasoning RL', 740), ...body(['The query-verifier pairs used in the Reasoning RL stage', 'must satisfy four criteria.', ...filler(1, 10)], 720)]),
+    page([
+      bold('4.2 Reasoning RL', 740),
+      ...body(['The query-verifier pairs used in the Reasoning RL stage', 'must satisfy four criteria.', ...filler(1, 10)], 720),
+    ]),
     [
       run('RL for LLMs', 740, 10, 72, 'bold', false),
       run(' ', 740, 10, 130, 'body', false),
@@ -230,7 +289,10 @@ describe('what the finder learns from the layout', () => {
     const at = (s: string) => model.text.indexOf(s);
     // Each break lies between the heading and its text (before or after the space that separates them).
     for (const text of ['The query-verifier', 'Reinforcement learning has', '[1] A. Author']) {
-      expect([...model.breaks].some((b) => b === at(text) || b === at(text) - 1), text).toBe(true);
+      expect(
+        [...model.breaks].some((b) => b === at(text) || b === at(text) - 1),
+        text,
+      ).toBe(true);
     }
     expect(model.text.slice(0, at('The query-verifier'))).toBe('4.2 Reasoning RL ');
   });
