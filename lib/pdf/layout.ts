@@ -508,9 +508,7 @@ export function readDocument(pages: ReadonlyArray<readonly LayoutRun[]>): Docume
     // Outside the block, in type no larger than the body's (a title above the text block is not furniture).
     const outside =
       block !== null &&
-      group.every(
-        (row) => (row.y > block.top + block.tolerance || row.y < block.bottom - block.tolerance) && row.lines.every((l) => l.size <= size * 1.15),
-      );
+      group.every((row) => (row.y > block.top + block.tolerance || row.y < block.bottom - block.tolerance) && row.lines.every((l) => l.size <= size * 1.15));
     if (outside || group.every((row) => repeated.has(row))) for (const row of group) for (const l of row.lines) furnitureLines.add(l);
   }
   const bodyFont = bodyFontOf(pages as LayoutRun[][]);
