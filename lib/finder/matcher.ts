@@ -61,12 +61,8 @@ export const CUE = {
   CLAUSE_NEGATION: 1 << 19,
   /** A negated or replaced term is a "not used" finding: plain negations and alternatives ("instead of", "rather than"). */
   NOT_USED: 1 << 20,
-  /** Words that end a negation's clause: "but", "while", "whereas", "yet", "although". */
-  CLAUSE_BREAK: 1 << 21,
-  /** Relative pronouns: what follows is said of something else ("baselines that use GRPO"). */
-  RELATIVE: 1 << 22,
   /** A use for evaluation or comparison, not training: "to evaluate", "for a fair comparison". */
-  EVALUATION: 1 << 23,
+  EVALUATION: 1 << 21,
 } as const;
 
 /** One mention found by the matcher. */
@@ -114,8 +110,6 @@ const CUE_WORDS: ReadonlyArray<readonly [number, string]> = [
     'instead of|rather than|as opposed to|distinct from|distinguishing itself from|distinguishes itself from|replace|replaces|replaced|replacing|而非|而不是|替代|取代',
   ],
   [CUE.NEGATE_NEXT, 'unlike|versus|vs|except|in contrast to|other than|不同于|不像|相比于|相较于|除了'],
-  [CUE.CLAUSE_BREAK, 'but|while|whereas|yet|although|though|但|但是|而是'],
-  [CUE.RELATIVE, 'that|which|who|whose'],
   [
     CUE.EVALUATION,
     'to evaluate|to compare|to measure|to benchmark|for comparison|for a fair comparison|as a baseline|as baselines|additional experiments|further experiments|ablation study|ablation studies|评估|对比实验',

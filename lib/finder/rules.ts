@@ -72,6 +72,11 @@ const NOT_ONLY = /\s+only\b/iy;
 /** "with and without X", "with or without X": a comparison, not a negation. Tested on the text before "without". */
 const WITH_AND = /\bwith\s+(?:and|or)\s+$/i;
 
+/** Words that end a negation's clause ("but", "while"), looked for in the few characters a negation reaches over. */
+const CLAUSE_BREAK = /\b(?:but|while|whereas|yet|although|though)\b|但|而是/i;
+/** Relative pronouns: what follows is said of something else ("baselines that use GRPO"). */
+const RELATIVE = /\b(?:that|which|who|whose)\b/i;
+
 /** How far a plain negation reaches: words and characters of its clause. */
 const NEGATION_WORDS = 8;
 const NEGATION_CHARS = 90;
@@ -204,7 +209,7 @@ export function negationOf(text: string, list: MentionList, g: SentenceGroup, i:
       if (cue & CUE.CLAUSE_NEGATION) {
         if (stickyAt(NOT_ONLY, text, ce) !== -1 || WITH_AND.test(text.slice(Math.max(0, cs - 12), cs))) continue;
         if (!gapOk(text, ce, ms, NEGATION_WORDS, NEGATION_CHARS)) continue;
-        if (cueBetween(list, g, ce, ms, CUE.CLAUSE_BREAK)) continue;
+        if (CLAUSE_BREAK.test(text.slice(ce, ms))) continue;
         if (cueBetween(list, g, ce + NEGATED_VERB_CHARS, ms, CUE.USE | CUE.PARTICIPLE | CUE.WEAK)) continue;
         return Negation.NotUsed;
       }
@@ -421,7 +426,8 @@ const OWN_VERB_CHARS = 120;
  * else ("models that use"), no "but" between.
  */
 function ownVerb(text: string, list: MentionList, g: SentenceGroup, personEnd: number, verbAt: number, verbEnd: number): boolean {
-  if (cueBetween(list, g, personEnd, verbAt, CUE.CLAUSE_NEGATION | CUE.RELATIVE | CUE.CLAUSE_BREAK)) return false;
+  if (cueBetween(list, g, personEnd, verbAt, CUE.CLAUSE_NEGATION)) return false;
+  if (verbAt - personEnd > 1 && (RELATIVE.test(text.slice(personEnd, verbAt)) || CLAUSE_BREAK.test(text.slice(personEnd, verbAt)))) return false;
   if (gapOk(text, personEnd, verbAt, 1, 24)) return true;
   const participle = text.charCodeAt(verbEnd - 1) === 103 /* g */ && text.charCodeAt(verbEnd - 2) === 110 && text.charCodeAt(verbEnd - 3) === 105;
   return !participle && gapOk(text, personEnd, verbAt, 24, OWN_VERB_CHARS, true);
@@ -508,8 +514,8 @@ export interface RuleInput {
   subjects: ReadonlySet<Term> | null;
 }
 
-/** A scoring rule: its points for a sentence (0 when it does not apply); `why` hears the reason. */
-export type Rule = (input: RuleInput, why: Why) => number;
+/** A scoring rule: its points for a sentence (0 when it does not apply); `why`, when given, hears the reason. */
+export type Rule = (input: RuleInput, why: Why | null) => number;
 
 /** The text of mention `j` (to `end`), white space collapsed. */
 function quote(text: string, list: MentionList, j: number, end = list.end[j] as number): string {
@@ -527,77 +533,86 @@ export const termRule: Rule = ({ main, subjects }, why) => {
   switch (main.source) {
     case 'positive': {
       const w = weightOf(t as Term, subjects);
-      return say(why, w, `${main.kind} “${main.value}”${subjects?.has(t as Term) ? ' (the page’s subject: half weight)' : ''}`);
+      return why ? say(why, w, `${main.kind} “${main.value}”${subjects?.has(t as Term) ? ' (the page’s subject: half weight)' : ''}`) : w;
     }
     case 'not-used':
-      return say(why, weightOf(t as Term, subjects), `stated as not used: ${(t as Term).canonical} (a negative finding)`);
+      return why ? say(why, weightOf(t as Term, subjects), `stated as not used: ${(t as Term).canonical} (a negative finding)`) : weightOf(t as Term, subjects);
     case 'generic':
-      return say(why, GENERIC_RL_WEIGHT, main.value !== 'RL' ? `RL mention, read as “${main.value}”` : 'RL mention');
+      return why ? say(why, GENERIC_RL_WEIGHT, main.value !== 'RL' ? `RL mention, read as “${main.value}”` : 'RL mention') : GENERIC_RL_WEIGHT;
     case 'descriptor':
-      return say(why, weightOf(t as Term, subjects) / 2, `${main.kind} “${main.value}” only describes something else (a framework, a workload)`);
+      return why
+        ? say(why, weightOf(t as Term, subjects) / 2, `${main.kind} “${main.value}” only describes something else (a framework, a workload)`)
+        : weightOf(t as Term, subjects) / 2;
     default:
-      return say(why, -3, 'every mention negated or contrasted');
+      return why ? say(why, -3, 'every mention negated or contrasted') : -3;
   }
 };
 
 /** −2.5 when the value is pre-training: the survey records post-training (a pre-training stage is context, not the recipe). */
 export const pretrainingRule: Rule = ({ main }, why) =>
-  main.source === 'positive' && main.stage === 'pretrain_midtrain' ? say(why, -2.5, 'pre-training, not post-training') : 0;
+  main.source === 'positive' && main.stage === 'pretrain_midtrain' ? (why ? say(why, -2.5, 'pre-training, not post-training') : -2.5) : 0;
 
 /** +0.5 for each further positive term (at most 2). */
 export const moreTermsRule: Rule = ({ facts, main }, why) => {
   if (main.source !== 'positive') return 0;
   const more = Math.min(2, facts.positive.length - 1);
-  return more > 0 ? say(why, 0.5 * more, `${more} more term${more > 1 ? 's' : ''}`) : 0;
+  return more > 0 ? (why ? say(why, 0.5 * more, `${more} more term${more > 1 ? 's' : ''}`) : 0.5 * more) : 0;
 };
 
 /** +0.5 when a bare RL mention backs a named term. */
-export const rlContextRule: Rule = ({ facts, main }, why) => (main.source === 'positive' && facts.genericAt !== -1 ? say(why, 0.5, 'RL context') : 0);
+export const rlContextRule: Rule = ({ facts, main }, why) =>
+  main.source === 'positive' && facts.genericAt !== -1 ? (why ? say(why, 0.5, 'RL context') : 0.5) : 0;
 
 /** −1.5 when every positive term is only named as an example ("such as GRPO"). */
 export const examplesRule: Rule = ({ facts, main }, why) =>
-  main.source === 'positive' && facts.examples > 0 && facts.examples === facts.positiveMentions ? say(why, -1.5, 'terms named as examples (such as, e.g.)') : 0;
+  main.source === 'positive' && facts.examples > 0 && facts.examples === facts.positiveMentions
+    ? why
+      ? say(why, -1.5, 'terms named as examples (such as, e.g.)')
+      : -1.5
+    : 0;
 
 /** −1.5 for a menu of four or more algorithms. */
 export const menuRule: Rule = ({ facts, main }, why) => {
   if (main.source !== 'positive') return 0;
   let algorithms = 0;
   for (const t of facts.positive) if (t.kind === 'algorithm') algorithms++;
-  return algorithms >= 4 ? say(why, -1.5, `menu of ${algorithms} algorithms`) : 0;
+  return algorithms >= 4 ? (why ? say(why, -1.5, `menu of ${algorithms} algorithms`) : -1.5) : 0;
 };
 
 /** −0.5 when named terms come with a negated bare RL mention. */
 export const rlNegatedRule: Rule = ({ facts, main }, why) =>
-  main.source === 'positive' && facts.genericNegated && facts.genericAt === -1 ? say(why, -0.5, 'RL negated') : 0;
+  main.source === 'positive' && facts.genericNegated && facts.genericAt === -1 ? (why ? say(why, -0.5, 'RL negated') : -0.5) : 0;
 
 /** A verb of use ("use", "adopt", "trained … with", "采用") +2, else a weaker cue ("introduce", "propose") +1. */
 export const useRule: Rule = ({ text, list, facts }, why) => {
-  if (facts.use !== -1) return say(why, 2, `verb of use “${quote(text, list, facts.use, facts.useEnd)}”`);
-  if (facts.weak !== -1) return say(why, 1, `introduces or builds on “${quote(text, list, facts.weak)}”`);
+  if (facts.use !== -1) return why ? say(why, 2, `verb of use “${quote(text, list, facts.use, facts.useEnd)}”`) : 2;
+  if (facts.weak !== -1) return why ? say(why, 1, `introduces or builds on “${quote(text, list, facts.weak)}”`) : 1;
   return 0;
 };
 
 /** +2 when the report adopts, proposes or uses something itself ("we adopt", "we propose", "our models are trained with"); not for plans or evaluations. */
 export const adoptionRule: Rule = ({ text, list, facts, main }, why) =>
   facts.adoption !== -1 && main.source !== 'negated' && !facts.future && !facts.evaluation
-    ? say(why, 2, `the report’s own recipe “${quote(text, list, facts.adoption)}”`)
+    ? why
+      ? say(why, 2, `the report’s own recipe “${quote(text, list, facts.adoption)}”`)
+      : 2
     : 0;
 
 /** +1.5 for "X is the RL framework …" defining the named framework or system. */
-export const definesRule: Rule = ({ facts }, why) => (facts.definesTerm ? say(why, 1.5, `defines ${facts.definesTerm.canonical}`) : 0);
+export const definesRule: Rule = ({ facts }, why) => (facts.definesTerm ? (why ? say(why, 1.5, `defines ${facts.definesTerm.canonical}`) : 1.5) : 0);
 
 /** +1 for pipeline wording ("pipeline", "stage", "recipe", "阶段"). */
 export const pipelineRule: Rule = ({ text, list, facts }, why) =>
-  facts.structure !== -1 ? say(why, 1, `pipeline/stage wording “${quote(text, list, facts.structure)}”`) : 0;
+  facts.structure !== -1 ? (why ? say(why, 1, `pipeline/stage wording “${quote(text, list, facts.structure)}”`) : 1) : 0;
 
 /** +1 for first person ("we", "our", "我们"); a "not used" finding not in the first person −1.5 (someone else's recipe, unless refine finds the page's model). */
 export const firstPersonRule: Rule = ({ facts, main }, why) => {
-  if (facts.firstPerson) return say(why, 1, 'first person');
-  return main.source === 'not-used' ? say(why, -1.5, 'not used, but not said of the report’s own work') : 0;
+  if (facts.firstPerson) return why ? say(why, 1, 'first person') : 1;
+  return main.source === 'not-used' ? (why ? say(why, -1.5, 'not used, but not said of the report’s own work') : -1.5) : 0;
 };
 
 /** −2 for "et al." (the citation of a method the report adopts or states it does not use costs only −0.5, in `refine`). */
-export const etAlRule: Rule = ({ facts, main }, why) => (facts.etAl && !citesOwnChoice(facts, main) ? say(why, -2, 'citation “et al.”') : 0);
+export const etAlRule: Rule = ({ facts, main }, why) => (facts.etAl && !citesOwnChoice(facts, main) ? (why ? say(why, -2, 'citation “et al.”') : -2) : 0);
 
 /** Whether a sentence's citations are of the method it adopts, or states it does not use ("we employ GRPO (Shao et al.)"). */
 export function citesOwnChoice(facts: SentenceFacts, main: MainValue): boolean {
@@ -616,23 +631,24 @@ export const benchmarkRule: Rule = ({ text, list, g, facts }, why) => {
       if (!words.includes(w)) words.push(w);
     }
   }
-  return say(why, -p, `benchmark or comparison wording (${words.join(', ')})`);
+  return why ? say(why, -p, `benchmark or comparison wording (${words.join(', ')})`) : -p;
 };
 
 /** −1.5 for capability wording ("supports", "compatible with"). */
-export const capabilityRule: Rule = ({ facts }, why) => (facts.capability ? say(why, -1.5, 'capability wording (supports, compatible with)') : 0);
+export const capabilityRule: Rule = ({ facts }, why) =>
+  facts.capability ? (why ? say(why, -1.5, 'capability wording (supports, compatible with)') : -1.5) : 0;
 
 /** −1.5 for a use in evaluation or comparison ("we use verl to evaluate the throughput"): not how the model was trained. */
-export const evaluationRule: Rule = ({ facts }, why) => (facts.evaluation ? say(why, -1.5, 'used to evaluate or compare') : 0);
+export const evaluationRule: Rule = ({ facts }, why) => (facts.evaluation ? (why ? say(why, -1.5, 'used to evaluate or compare') : -1.5) : 0);
 
 /** −1 for plans ("will", "future work"). */
-export const futureRule: Rule = ({ facts }, why) => (facts.future ? say(why, -1, 'plans or future work') : 0);
+export const futureRule: Rule = ({ facts }, why) => (facts.future ? (why ? say(why, -1, 'plans or future work') : -1) : 0);
 
 /** −1.5 for news of events. */
-export const eventRule: Rule = ({ facts }, why) => (facts.event ? say(why, -1.5, 'news or event') : 0);
+export const eventRule: Rule = ({ facts }, why) => (facts.event ? (why ? say(why, -1.5, 'news or event') : -1.5) : 0);
 
 /** −2.5 for a run-on without a sentence boundary within the cap. */
-export const runOnRule: Rule = ({ g }, why) => (g.capped ? say(why, -2.5, 'run-on without a sentence boundary (list, table or navigation)') : 0);
+export const runOnRule: Rule = ({ g }, why) => (g.capped ? (why ? say(why, -2.5, 'run-on without a sentence boundary (list, table or navigation)') : -2.5) : 0);
 
 /** The first-phase rules, in the order their reasons are written. */
 export const RULES: readonly Rule[] = [

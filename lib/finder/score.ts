@@ -143,9 +143,6 @@ function fmt(n: number): string {
   return n > 0 ? `+${n}` : `−${-n}`;
 }
 
-/** Writes no reason (unexplained drafts). */
-function noReason(): void {}
-
 /** Shared empty reasons of unexplained drafts (never written). */
 const NO_REASONS: string[] = [];
 
@@ -158,7 +155,7 @@ const NO_REASONS: string[] = [];
  */
 export function analyse(text: string, list: MentionList, g: SentenceGroup, subjects: ReadonlySet<Term> | null, explain: boolean): Draft {
   const reasons: string[] = explain ? [] : NO_REASONS;
-  const why: Why = explain ? (p, reason) => void reasons.push(`${reason} ${fmt(p)}`) : noReason;
+  const why: Why | null = explain ? (p, reason) => void reasons.push(`${reason} ${fmt(p)}`) : null;
   const facts = readFacts(text, list, g);
   const main = mainValue(facts, list, g, subjects, explain);
   if (explain) {

@@ -43,7 +43,7 @@ function input(sentence: string, capped = false): RuleInput {
 /** A rule's points on a sentence and the reasons it gave. */
 function apply(rule: Rule, sentence: string, capped = false): { points: number; reasons: string[] } {
   const reasons: string[] = [];
-  const points = rule(input(sentence, capped), (p, r) => reasons.push(`${r} ${p}`));
+  const points = rule(input(sentence, capped), (p, r) => void reasons.push(`${r} ${p}`));
   return { points, reasons };
 }
 
