@@ -9,7 +9,7 @@
 //    ~2 MB page, and the content-script bundle size.
 // 3. The other suites through the extension (suites.mjs): the evidence panel
 //    with 10,000 claims, export and import of 10,000 records, the PDF viewer.
-// BENCH_ONLY=anchoring,panel,transfer,pdf picks parts (default: all).
+// BENCH_ONLY=anchoring,panel,transfer,pdf,reports,finder picks parts (default: all).
 // Prints one `ratio` line per comparison and one `goal` line per goal, and
 // writes everything to bench/results/ (see docs/benchmarks.md).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -42,6 +42,10 @@ export const SUITES = {
     const { benchPdf, pdfGoals } = await import('./pdf.mjs');
     return { bench: benchPdf, goals: pdfGoals };
   },
+  reports: async () => {
+    const { benchReports, reportsGoals } = await import('./pdf-reports.mjs');
+    return { bench: benchReports, goals: reportsGoals };
+  },
 };
 
 /**
