@@ -142,3 +142,6 @@ export async function badgeInExtension(url: string): Promise<string> {
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** Options for `expect.poll` in the scenarios: generous, since the machine running them may be busy (no timing is asserted). */
+export const SLOW = { timeout: 15_000, interval: 100 } as const;

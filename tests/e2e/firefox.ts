@@ -122,8 +122,8 @@ export interface FirefoxExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Starts firefox-esr with the Firefox build installed and the fixture proxy. */
-export async function launchFirefox(): Promise<FirefoxExtensionBrowser> {
+/** Starts firefox-esr with the Firefox build installed and the fixture proxy; `prefs` adds or changes preferences (to turn a platform feature off, say). */
+export async function launchFirefox(options: { prefs?: Record<string, unknown> } = {}): Promise<FirefoxExtensionBrowser> {
   if (!existsSync(path.join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`The Firefox build is missing (${path.relative(ROOT, FIREFOX_EXTENSION_DIR)}). Run \`npm run build:firefox\` first.`);
   }
@@ -140,7 +140,7 @@ export async function launchFirefox(): Promise<FirefoxExtensionBrowser> {
     protocolTimeout: 120_000,
     defaultViewport: { width: 1280, height: 900 },
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: preferences(proxy.port, downloads),
+    extraPrefsFirefox: { ...preferences(proxy.port, downloads), ...options.prefs },
   });
   try {
     const version = await browser.version();

@@ -5,7 +5,7 @@
  * talks to the browser only through an `ExtensionDriver` (../driver.ts).
  */
 import { expect } from 'vitest';
-import { inUi, squash, type ExtensionDriver } from '../driver';
+import { SLOW, inUi, squash, type ExtensionDriver } from '../driver';
 import { fillAndSave, formField, openFormFromToolbar, paintedPassages, paintedTexts, selectText, waitForPainted } from './steps';
 
 /** The slime repository page and a passage of its README the curator tags. */
@@ -26,10 +26,10 @@ export async function captureOnRealPage(driver: ExtensionDriver): Promise<void> 
   // Prefilled from the page and the taxonomy: the repository's model and the framework term.
   expect(await page.value(formField('value'))).toBe('slime');
   expect(await page.value(formField('kind'))).toBe('framework');
-  await expect.poll(() => page.text(inUi('[data-testid=claim-form] [data-testid=evidence-reason]'))).toContain('B');
+  await expect.poll(() => page.text(inUi('[data-testid=claim-form] [data-testid=evidence-reason]')), SLOW).toContain('B');
   await fillAndSave(page, { model: 'GLM-5' });
 
-  await expect.poll(async () => (await paintedTexts(page)).map(squash)).toContain(SLIME_PASSAGE);
+  await expect.poll(async () => (await paintedTexts(page)).map(squash), SLOW).toContain(SLIME_PASSAGE);
   const stored = (await driver.storedClaims()).filter((c) => c.source?.url === SLIME);
   expect(stored).toHaveLength(before + 1);
   const claim = stored.find((c) => c.quote?.exact === SLIME_PASSAGE && c.model === 'GLM-5');
@@ -40,6 +40,6 @@ export async function captureOnRealPage(driver: ExtensionDriver): Promise<void> 
   const again = await waitForPainted(page, before + 1);
   expect(again.map(squash)).toContain(SLIME_PASSAGE);
   expect(Object.keys(await paintedPassages(page))).toContain('recipe-lens-framework');
-  await expect.poll(() => driver.badgeFor(SLIME)).toBe(String(before + 1));
+  await expect.poll(() => driver.badgeFor(SLIME), SLOW).toBe(String(before + 1));
   await page.close();
 }

@@ -4,7 +4,7 @@
  * stored and painted again; a page that forges our messages reaches nothing.
  */
 import { expect } from 'vitest';
-import type { ExtensionDriver } from '../driver';
+import { SLOW, type ExtensionDriver } from '../driver';
 import { fillAndSave, openFormFromToolbar, paintedTexts, waitForPainted } from './steps';
 
 /** A page that replaces Array methods, JSON, Range, getSelection, addEventListener, Highlight and more (tests/e2e/fixtures/hostile). */
@@ -19,7 +19,7 @@ export async function tagOnHostilePage(driver: ExtensionDriver): Promise<void> {
   await page.dragAcross('#target');
   await openFormFromToolbar(page);
   await fillAndSave(page, { model: 'Hostile-1', value: 'GRPO' });
-  await expect.poll(async () => (await paintedTexts(page)).length).toBe(1);
+  await expect.poll(async () => (await paintedTexts(page)).length, SLOW).toBe(1);
   const stored = (await driver.storedClaims()).filter((c) => c.source?.url === HOSTILE_URL);
   expect(stored).toHaveLength(1);
   expect(stored[0]!.quote.exact).toContain('used GRPO with rule-based rewards on math problems');

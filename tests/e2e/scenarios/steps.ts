@@ -5,7 +5,7 @@
  * own, and the options page's import and export.
  */
 import { expect } from 'vitest';
-import { CLAIM_HIGHLIGHTS, inUi, paintedInPage, type DownloadedFile, type ScenarioPage } from '../driver';
+import { CLAIM_HIGHLIGHTS, SLOW, inUi, paintedInPage, type DownloadedFile, type ScenarioPage } from '../driver';
 
 /** The painted passages per highlight name (read where the page's own scripts cannot interfere). */
 export function paintedPassages(page: ScenarioPage): Promise<Record<string, string[]>> {
@@ -23,7 +23,7 @@ export async function waitForPainted(page: ScenarioPage, count: number, timeout 
   return paintedTexts(page);
 }
 
-/** Selects the first occurrence of `text` (white space squashed) by script, as a drag would, and releases the pointer. */
+/** Selects the first occurrence of `text` (white space squashed) among the page's visible text, by script as a drag would, and releases the pointer. */
 export async function selectText(page: ScenarioPage, text: string): Promise<void> {
   const found = await page.inspect((needle) => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -31,6 +31,8 @@ export async function selectText(page: ScenarioPage, text: string): Promise<void
     const starts: number[] = [];
     let all = '';
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      // Only text a curator can see: not the source of the page's scripts and styles.
+      if (n.parentElement?.closest('script, style, noscript, template')) continue;
       nodes.push(n as Text);
       starts.push(all.length);
       all += (n as Text).data;
@@ -111,6 +113,6 @@ export async function importThroughOptions(options: ScenarioPage, files: string[
 /** On the options page: exports every record as survey-record JSONL and returns the downloaded file. */
 export async function exportJsonlThroughOptions(options: ScenarioPage): Promise<DownloadedFile> {
   // The card reads the store when the page opens; its buttons wait for that.
-  await expect.poll(() => options.inspect(() => !!document.querySelector<HTMLButtonElement>('[data-testid=export-jsonl]:enabled'), null)).toBe(true);
+  await expect.poll(() => options.inspect(() => !!document.querySelector<HTMLButtonElement>('[data-testid=export-jsonl]:enabled'), null), SLOW).toBe(true);
   return options.download('[data-testid=export-jsonl]');
 }

@@ -2,7 +2,7 @@
  * The scenarios as vitest suites, declared once for every browser: the
  * Chromium file (../scenarios.e2e.test.ts) and the Firefox file
  * (../scenarios.firefox.test.ts) each call `scenarioSuites` with their driver.
- * Two browsers per run: one for the capture and hostile pages, one for the
+ * Two browsers per run: one for the capture, in-page navigation and hostile pages, one for the
  * fixture records (import, painting, re-anchoring, panel, export), so the
  * export holds exactly the imported records.
  */
@@ -11,6 +11,7 @@ import type { DownloadedFile, ExtensionDriver } from '../driver';
 import { HAVE_SHARED } from '../harness';
 import { captureOnRealPage } from './capture';
 import { pageCannotReachStore, tagOnHostilePage } from './hostile';
+import { paintsAcrossInPageNavigation } from './navigation';
 import { everyRecordPainted, exportStore, importFixtureRecords, panelListsModels, reanchorEditedPage } from './survey';
 
 /** What a browser's file gives the suites. */
@@ -23,7 +24,7 @@ export interface SuiteOptions {
 
 /** Declares the scenario suites for one browser (`label` names it in the test names). */
 export function scenarioSuites(label: string, options: SuiteOptions): void {
-  describe(`${label}: capture and hostile pages`, () => {
+  describe(`${label}: capture, navigation and hostile pages`, () => {
     let driver: ExtensionDriver;
     beforeAll(async () => {
       driver = await options.launch();
@@ -34,6 +35,10 @@ export function scenarioSuites(label: string, options: SuiteOptions): void {
 
     it.runIf(HAVE_SHARED)('capture: select, tag and save through the toolbar; reload; the passage is painted and the claim stored', async () => {
       await captureOnRealPage(driver);
+    });
+
+    it('in-page navigation: each address of a single-page app has its claims painted as the app moves between them', async () => {
+      await paintsAcrossInPageNavigation(driver);
     });
 
     it('hostile page: overridden built-ins; a passage selected with the mouse is tagged, stored and painted again', async () => {

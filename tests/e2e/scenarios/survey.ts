@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { inUi, squash, type DownloadedFile, type ExtensionDriver } from '../driver';
+import { SLOW, inUi, squash, type DownloadedFile, type ExtensionDriver } from '../driver';
 import { ROOT, SHARED_FIXTURES, fixturePages, type FixturePage } from '../harness';
 import { exportJsonlThroughOptions, importThroughOptions, paintedTexts, waitForPainted } from './steps';
 
@@ -46,7 +46,7 @@ export async function importFixtureRecords(driver: ExtensionDriver): Promise<voi
   for (const report of reports) expect(report).toMatch(/imported: 3 new, 0 updated, 0 unchanged/);
   const total = pagesWithRecords().reduce((n, p) => n + fixtureRecords(p.records).length, 0);
   expect(await driver.storedClaims()).toHaveLength(total);
-  await expect.poll(() => options.text('[data-testid=count-claims]')).toBe(String(total));
+  await expect.poll(() => options.text('[data-testid=count-claims]'), SLOW).toBe(String(total));
   await options.close();
 }
 
@@ -58,7 +58,7 @@ export async function everyRecordPainted(driver: ExtensionDriver): Promise<void>
     await page.goto(fixture.url);
     const painted = (await waitForPainted(page, expected.length)).map(squash);
     for (const record of expected) expect(painted, fixture.url).toContain(squash(record.quote.exact));
-    await expect.poll(() => driver.badgeFor(fixture.url)).toBe(String(expected.length));
+    await expect.poll(() => driver.badgeFor(fixture.url), SLOW).toBe(String(expected.length));
     await page.close();
   }
 }
@@ -84,7 +84,7 @@ export async function reanchorEditedPage(driver: ExtensionDriver): Promise<void>
     const page = await driver.newPage();
     await page.goto(fixture.url);
     await waitForPainted(page, 2);
-    await expect.poll(() => driver.badgeFor(fixture.url)).toBe('1!');
+    await expect.poll(() => driver.badgeFor(fixture.url), SLOW).toBe('1!');
     const painted = (await paintedTexts(page)).map(squash);
     expect(painted).toHaveLength(2);
     expect(painted.some((t) => t.includes('This pipeline includes: (1) long chain-of-thought (CoT) cold start'))).toBe(true);
