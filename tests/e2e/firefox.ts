@@ -242,10 +242,16 @@ function elementOp(args: { selector: string; op: 'count' | 'text' | 'value' | 'b
       return first ? ((first as HTMLInputElement).value ?? '') : null;
     case 'box': {
       if (!first) return null;
-      first.scrollIntoView({ block: 'center', inline: 'center' });
+      const before = first.getBoundingClientRect();
+      if (before.top < 0 || before.bottom > innerHeight) first.scrollIntoView({ block: 'center', inline: 'center' });
       const rect = first.getBoundingClientRect();
       const disabled = (first as HTMLButtonElement).disabled === true;
-      return rect.width > 0 && rect.height > 0 && !disabled ? { x: rect.left, y: rect.top, width: rect.width, height: rect.height } : null;
+      if (rect.width <= 0 || rect.height <= 0 || disabled) return null;
+      // What a click at the centre would hit (inside our shadow root, when the element is there).
+      const root = first.getRootNode() as Document | ShadowRoot;
+      const hit = root.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      if (!hit || !(hit === first || first.contains(hit))) return null;
+      return { x: rect.left, y: rect.top, width: rect.width, height: rect.height };
     }
     case 'focus': {
       if (!first) return false;
@@ -278,9 +284,21 @@ export function firefoxPage(ff: FirefoxExtensionBrowser, page: Page): ScenarioPa
     return JSON.parse(reply.result.result.value) as R;
   };
   const op = (selector: string, name: Parameters<typeof elementOp>[0]['op'], value?: string) => inspect(elementOp, { selector, op: name, value });
-  const boxOf = async (selector: string, timeout = 15_000) => {
-    let box: { x: number; y: number; width: number; height: number } | null = null;
-    await waitUntil(async () => (box = (await op(selector, 'box').catch(() => null)) as typeof box) !== null, `no clickable element: ${selector}`, timeout);
+  type Box = { x: number; y: number; width: number; height: number };
+  /** The element's box once it is there, enabled, on top at its centre, and still (the same box twice, 50 ms apart), as Playwright waits before a click. */
+  const boxOf = async (selector: string, timeout = 15_000): Promise<Box> => {
+    let box: Box | null = null;
+    const same = (a: Box | null, b: Box | null) => !!a && !!b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    await waitUntil(
+      async () => {
+        const first = (await op(selector, 'box').catch(() => null)) as Box | null;
+        await new Promise((r) => setTimeout(r, 50));
+        box = (await op(selector, 'box').catch(() => null)) as Box | null;
+        return same(first, box);
+      },
+      `no clickable element: ${selector}`,
+      timeout,
+    );
     return box!;
   };
   return {
