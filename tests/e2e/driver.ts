@@ -101,6 +101,50 @@ export function paintedInPage(pattern: string): Record<string, string[]> {
   return out;
 }
 
+/**
+ * In the page: selects the first occurrence of `needle` (white space squashed) among the visible text, as a drag
+ * would, scrolled into view, and releases the pointer. False when the text is not on the page.
+ */
+export function selectTextInPage(needle: string): boolean {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  const starts: number[] = [];
+  let all = '';
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    // Only text a curator can see: not the source of the page's scripts and styles.
+    if (n.parentElement?.closest('script, style, noscript, template')) continue;
+    nodes.push(n as Text);
+    starts.push(all.length);
+    all += (n as Text).data;
+  }
+  const squashed: number[] = [];
+  let flat = '';
+  for (let i = 0; i < all.length; i++) {
+    const ch = /\s/.test(all[i]!) ? ' ' : all[i]!;
+    if (ch === ' ' && flat.endsWith(' ')) continue;
+    squashed.push(i);
+    flat += ch;
+  }
+  const at = flat.indexOf(needle);
+  if (at < 0) return false;
+  const locate = (raw: number) => {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k]! > raw) k--;
+    return { node: nodes[k]!, offset: raw - starts[k]! };
+  };
+  const a = locate(squashed[at]!);
+  const b = locate(squashed[at + needle.length - 1]! + 1);
+  (a.node.parentElement ?? document.body).scrollIntoView({ block: 'center' });
+  const range = document.createRange();
+  range.setStart(a.node, a.offset);
+  range.setEnd(b.node, b.offset);
+  const selection = getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+  document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+  return true;
+}
+
 /** In an extension page or the background: every stored claim, read straight from IndexedDB (never creating the database). */
 export function readClaimsInExtension(): Promise<Array<Record<string, any>>> {
   return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@
  * stored and painted again; a page that forges our messages reaches nothing.
  */
 import { expect } from 'vitest';
+import { testClaim } from '../control';
 import { SLOW, type ExtensionDriver } from '../driver';
 import { fillAndSave, openFormFromToolbar, paintedTexts, waitForPainted } from './steps';
 
@@ -28,44 +29,33 @@ export async function tagOnHostilePage(driver: ExtensionDriver): Promise<void> {
   await page.close();
 }
 
+/**
+ * In the page: posts and dispatches forged protocol calls carrying `record` in every shape a page could try
+ * (window messages, as objects and as text; DOM events by our names and the calls' names); returns what the
+ * page sees of an extension API (`typeof chrome.runtime.sendMessage`, `typeof browser.runtime.sendMessage`).
+ */
+export function forgeCallsInPage(record: { id: string }): string[] {
+  for (const type of ['claims.save', 'claims.restore', 'claims.delete', 'import.commit', 'form.open', 'claims.changed', 'model.save']) {
+    const envelope = { channel: 'recipe-lens', type, payload: { claims: [record], ids: [record.id], url: null } };
+    window.postMessage(envelope, '*');
+    window.postMessage(JSON.stringify(envelope), '*');
+    for (const name of ['recipe-lens', type, 'message', 'recipe-lens-notice']) {
+      document.dispatchEvent(new CustomEvent(name, { detail: envelope, bubbles: true }));
+      window.dispatchEvent(new CustomEvent(name, { detail: envelope }));
+    }
+  }
+  const w = window as unknown as { chrome?: { runtime?: { sendMessage?: unknown } }; browser?: { runtime?: { sendMessage?: unknown } } };
+  return [typeof w.chrome?.runtime?.sendMessage, typeof w.browser?.runtime?.sendMessage];
+}
+
 /** A page posts and dispatches forged calls in every shape it can think of: it has no extension API, and nothing is stored or shown. */
 export async function pageCannotReachStore(driver: ExtensionDriver): Promise<void> {
   const url = 'http://local.test/blank.html';
   const page = await driver.newPage();
   await page.goto(url);
   const before = await driver.storedClaims();
-  const forged = {
-    schema: 'rl-survey.claim/1',
-    id: 'clm_forged_000001',
-    model: 'Forged-1',
-    recipe: null,
-    kind: 'algorithm',
-    stage: 'reasoning_rl',
-    value: 'GRPO',
-    evidence: 'B',
-    evidence_reason: null,
-    quote: { exact: 'A forged passage', prefix: '', suffix: '' },
-    position: null,
-    source: { url, title: 'Blank', kind: 'official_blog', publisher: 'Nobody', published: null, accessed: '2026-11-29' },
-    link: null,
-    note: '',
-    curator: 'page',
-    created_at: '2026-11-29T10:00:00Z',
-    updated_at: '2026-11-29T10:00:00Z',
-  };
-  const reached = await page.evaluate((record) => {
-    for (const type of ['claims.save', 'claims.restore', 'claims.delete', 'import.commit', 'form.open', 'claims.changed', 'model.save']) {
-      const envelope = { channel: 'recipe-lens', type, payload: { claims: [record], ids: [record.id], url: null } };
-      window.postMessage(envelope, '*');
-      window.postMessage(JSON.stringify(envelope), '*');
-      for (const name of ['recipe-lens', type, 'message', 'recipe-lens-notice']) {
-        document.dispatchEvent(new CustomEvent(name, { detail: envelope, bubbles: true }));
-        window.dispatchEvent(new CustomEvent(name, { detail: envelope }));
-      }
-    }
-    const w = window as unknown as { chrome?: { runtime?: { sendMessage?: unknown } }; browser?: { runtime?: { sendMessage?: unknown } } };
-    return [typeof w.chrome?.runtime?.sendMessage, typeof w.browser?.runtime?.sendMessage];
-  }, forged);
+  const forged = testClaim('clm_forged_000001', url);
+  const reached = await page.evaluate(forgeCallsInPage, forged);
   expect(reached).toEqual(['undefined', 'undefined']);
   await new Promise((r) => setTimeout(r, 1000));
   expect(await driver.storedClaims()).toEqual(before);

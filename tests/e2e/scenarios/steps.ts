@@ -5,7 +5,7 @@
  * own, and the options page's import and export.
  */
 import { expect } from 'vitest';
-import { CLAIM_HIGHLIGHTS, SLOW, inUi, paintedInPage, type DownloadedFile, type ScenarioPage } from '../driver';
+import { CLAIM_HIGHLIGHTS, SLOW, inUi, paintedInPage, selectTextInPage, type DownloadedFile, type ScenarioPage } from '../driver';
 
 /** The painted passages per highlight name (read where the page's own scripts cannot interfere). */
 export function paintedPassages(page: ScenarioPage): Promise<Record<string, string[]>> {
@@ -25,45 +25,7 @@ export async function waitForPainted(page: ScenarioPage, count: number, timeout 
 
 /** Selects the first occurrence of `text` (white space squashed) among the page's visible text, by script as a drag would, and releases the pointer. */
 export async function selectText(page: ScenarioPage, text: string): Promise<void> {
-  const found = await page.inspect((needle) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const nodes: Text[] = [];
-    const starts: number[] = [];
-    let all = '';
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      // Only text a curator can see: not the source of the page's scripts and styles.
-      if (n.parentElement?.closest('script, style, noscript, template')) continue;
-      nodes.push(n as Text);
-      starts.push(all.length);
-      all += (n as Text).data;
-    }
-    const squashed: number[] = [];
-    let flat = '';
-    for (let i = 0; i < all.length; i++) {
-      const ch = /\s/.test(all[i]!) ? ' ' : all[i]!;
-      if (ch === ' ' && flat.endsWith(' ')) continue;
-      squashed.push(i);
-      flat += ch;
-    }
-    const at = flat.indexOf(needle);
-    if (at < 0) return false;
-    const locate = (raw: number) => {
-      let k = starts.length - 1;
-      while (k > 0 && starts[k]! > raw) k--;
-      return { node: nodes[k]!, offset: raw - starts[k]! };
-    };
-    const a = locate(squashed[at]!);
-    const b = locate(squashed[at + needle.length - 1]! + 1);
-    (a.node.parentElement ?? document.body).scrollIntoView({ block: 'center' });
-    const range = document.createRange();
-    range.setStart(a.node, a.offset);
-    range.setEnd(b.node, b.offset);
-    const selection = getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-    document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
-    return true;
-  }, text);
+  const found = await page.inspect(selectTextInPage, text);
   if (!found) throw new Error(`text not on the page: ${text}`);
 }
 

@@ -22,62 +22,65 @@ export interface SuiteOptions {
   exportCheck?: { name: string; check(file: DownloadedFile): Promise<void> };
 }
 
+/** Starts a browser before the enclosing suite's tests and closes it after them; returns the running driver's getter. */
+function driverForSuite(launch: () => Promise<ExtensionDriver>): () => ExtensionDriver {
+  let driver: ExtensionDriver | null = null;
+  beforeAll(async () => {
+    driver = await launch();
+  });
+  afterAll(async () => {
+    await driver?.close();
+  });
+  return () => {
+    if (!driver) throw new Error('the browser did not start');
+    return driver;
+  };
+}
+
 /** Declares the scenario suites for one browser (`label` names it in the test names). */
 export function scenarioSuites(label: string, options: SuiteOptions): void {
   describe(`${label}: capture, navigation and hostile pages`, () => {
-    let driver: ExtensionDriver;
-    beforeAll(async () => {
-      driver = await options.launch();
-    });
-    afterAll(async () => {
-      await driver?.close();
-    });
+    const driver = driverForSuite(options.launch);
 
     it.runIf(HAVE_SHARED)('capture: select, tag and save through the toolbar; reload; the passage is painted and the claim stored', async () => {
-      await captureOnRealPage(driver);
+      await captureOnRealPage(driver());
     });
 
     it('in-page navigation: each address of a single-page app has its claims painted as the app moves between them', async () => {
-      await paintsAcrossInPageNavigation(driver);
+      await paintsAcrossInPageNavigation(driver());
     });
 
     it('hostile page: overridden built-ins; a passage selected with the mouse is tagged, stored and painted again', async () => {
-      await tagOnHostilePage(driver);
+      await tagOnHostilePage(driver());
     });
 
     it('hostile page: forged messages and events reach no store, and the page has no extension API', async () => {
-      await pageCannotReachStore(driver);
+      await pageCannotReachStore(driver());
     });
   });
 
   describe.runIf(HAVE_SHARED)(`${label}: the fixture records`, () => {
-    let driver: ExtensionDriver;
-    beforeAll(async () => {
-      driver = await options.launch();
-    });
-    afterAll(async () => {
-      await driver?.close();
-    });
+    const driver = driverForSuite(options.launch);
 
     it('import through the options page', async () => {
-      await importFixtureRecords(driver);
+      await importFixtureRecords(driver());
     });
 
     it('every imported record is painted on its page, and counted on the badge', async () => {
-      await everyRecordPainted(driver);
+      await everyRecordPainted(driver());
     });
 
     it('re-anchoring on an edited page: what is left is painted, the removed passage is reported as an orphan', async () => {
-      await reanchorEditedPage(driver);
+      await reanchorEditedPage(driver());
     });
 
     it('the evidence panel (side panel / sidebar): the survey lists the imported models', async () => {
-      await panelListsModels(driver);
+      await panelListsModels(driver());
     });
 
     let exported: DownloadedFile | null = null;
     it('export: the JSONL file is valid, dated, and the same bytes twice', async () => {
-      exported = await exportStore(driver);
+      exported = await exportStore(driver());
     });
 
     const extra = options.exportCheck;
