@@ -127,20 +127,28 @@ export async function launchFirefox(options: { prefs?: Record<string, unknown> }
   if (!existsSync(path.join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`The Firefox build is missing (${path.relative(ROOT, FIREFOX_EXTENSION_DIR)}). Run \`npm run build:firefox\` first.`);
   }
+  const executablePath = firefoxPath();
   const fixtures = new FixtureResponder();
   const proxy = await startFixtureProxy(fixtures);
   const scratch = mkdtempSync(path.join(tmpdir(), 'recipe-lens-firefox-'));
   const downloads = path.join(scratch, 'downloads');
   mkdirSync(downloads);
+  const cleanUp = async () => {
+    await proxy.close();
+    rmSync(scratch, { recursive: true, force: true });
+  };
   const browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: firefoxPath(),
+    executablePath,
     headless: true,
     timeout: 90_000,
     protocolTimeout: 120_000,
     defaultViewport: { width: 1280, height: 900 },
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: { ...preferences(proxy.port, downloads), ...options.prefs },
+  }).catch(async (error: unknown) => {
+    await cleanUp();
+    throw error;
   });
   try {
     const version = await browser.version();
@@ -184,14 +192,12 @@ export async function launchFirefox(options: { prefs?: Record<string, unknown> }
       openExtensionPage,
       async close() {
         await browser.close().catch(() => undefined);
-        await proxy.close();
-        rmSync(scratch, { recursive: true, force: true });
+        await cleanUp();
       },
     };
   } catch (error) {
     await browser.close().catch(() => undefined);
-    await proxy.close();
-    rmSync(scratch, { recursive: true, force: true });
+    await cleanUp();
     throw error;
   }
 }
@@ -312,13 +318,10 @@ export function firefoxPage(ff: FirefoxExtensionBrowser, page: Page): ScenarioPa
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     },
     async fill(selector, value) {
+      // Focused with its whole text selected: typing replaces it, as a curator's select-all and type would.
       await waitUntil(async () => (await op(selector, 'focus')) === true, `no field: ${selector}`);
-      await page.keyboard.press('End');
-      await page.keyboard.down('Shift');
-      await page.keyboard.press('Home');
-      await page.keyboard.up('Shift');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.type(value);
+      if (value) await page.keyboard.type(value);
+      else await page.keyboard.press('Backspace');
       await waitUntil(async () => (await op(selector, 'value')) === value, `the field ${selector} did not take "${value}"`, 5000);
     },
     async selectOption(selector, value) {
