@@ -137,19 +137,21 @@ export async function launchFirefox(options: { prefs?: Record<string, unknown> }
     await proxy.close();
     rmSync(scratch, { recursive: true, force: true });
   };
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath,
-    headless: true,
-    timeout: 90_000,
-    protocolTimeout: 120_000,
-    defaultViewport: { width: 1280, height: 900 },
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: { ...preferences(proxy.port, downloads), ...options.prefs },
-  }).catch(async (error: unknown) => {
-    await cleanUp();
-    throw error;
-  });
+  const browser = await puppeteer
+    .launch({
+      browser: 'firefox',
+      executablePath,
+      headless: true,
+      timeout: 90_000,
+      protocolTimeout: 120_000,
+      defaultViewport: { width: 1280, height: 900 },
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: { ...preferences(proxy.port, downloads), ...options.prefs },
+    })
+    .catch(async (error: unknown) => {
+      await cleanUp();
+      throw error;
+    });
   try {
     const version = await browser.version();
     const installed = await browser.installExtension(FIREFOX_EXTENSION_DIR);
