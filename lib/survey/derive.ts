@@ -5,6 +5,7 @@
  */
 import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
 import { foldModelName } from './models';
+import { withoutTombstones } from './tombstones';
 import { claimWarnings, type Warning } from './warnings';
 
 /** One value in a table cell: the claims (same kind, stage and value, case-folded) that state it. */
@@ -249,8 +250,12 @@ interface Group {
  * model records (a model record without claims still gives a row), sorted by
  * model, then recipe (null first), in code-unit order. Claims are never
  * copied between rows; `based_on` only links rows through `related`.
+ * Tombstones (records with `deleted_at`) count for nothing: a row of
+ * deleted claims only is no row.
  */
-export function deriveRows(claims: readonly ClaimRecord[], models: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
+export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
+  const claims = withoutTombstones(allClaims);
+  const models = withoutTombstones(allModels);
   const staleBefore = monthsBefore(options.now, options.staleMonths ?? 6);
   const groups = new Map<string, Group>();
   const groupFor = (model: string, recipe: string | null | undefined): Group => {

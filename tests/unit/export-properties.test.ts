@@ -307,6 +307,49 @@ describe('property: every valid store renders', () => {
   });
 });
 
+describe('property: footnotes and tombstones', () => {
+  it('writes each footnote on one line: its number, escaped words and one http(s) link, numbered 1…n in order', () => {
+    for (const seed of SEEDS) {
+      const g = new Gen(rng(seed));
+      const { claims, models } = store(g);
+      const rows = deriveRows(claims, models, { now: '2026-12-01T00:00:00Z' });
+      for (const lang of ['en', 'zh'] as const) {
+        const md = renderSurveyTable(rows, { format: 'md', lang });
+        const notes = md.split('\n').filter((l) => l.startsWith('[^'));
+        notes.forEach((line, i) => {
+          expect(line, `seed ${seed}`).toMatch(new RegExp(`^\\[\\^${i + 1}\\]: [^<>]* ?<https?://[^<>\\s]+>$`));
+        });
+        const body = md
+          .split('\n')
+          .filter((l) => l.startsWith('| '))
+          .join('\n');
+        const cited = new Set([...body.matchAll(/\[\^(\d+)\]/g)].map((m) => Number(m[1])));
+        expect(cited.size, `seed ${seed}`).toBe(notes.length);
+        expect(
+          renderSurveyTable(deriveRows(g.shuffle(claims), g.shuffle(models), { now: '2026-12-01T00:00:00Z' }), { format: 'md', lang }),
+          `seed ${seed}`,
+        ).toBe(md);
+      }
+    }
+  });
+
+  it('renders a store with tombstones exactly as the store without them', () => {
+    for (const seed of SEEDS) {
+      const g = new Gen(rng(seed));
+      const { claims, models } = store(g);
+      const dead = new Set(claims.filter(() => g.chance(0.4)).map((c) => c.id));
+      const marked = claims.map((c) => (dead.has(c.id) ? { ...c, deleted_at: c.updated_at } : c));
+      const live = claims.filter((c) => !dead.has(c.id));
+      for (const format of ['md', 'csv', 'json'] as const) {
+        const now = { now: '2026-12-01T00:00:00Z' };
+        expect(renderSurveyTable(deriveRows(marked, models, now), { format, lang: 'zh' }), `seed ${seed}`).toBe(
+          renderSurveyTable(deriveRows(live, models, now), { format, lang: 'zh' }),
+        );
+      }
+    }
+  });
+});
+
 describe('property: W3C annotations', () => {
   it('claims → annotations → claims is lossless', () => {
     for (const seed of SEEDS) {
