@@ -6,6 +6,7 @@
 import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
 import { foldModelName } from './models';
 import { withoutTombstones } from './tombstones';
+import { proposeVendor } from './vendor';
 import { claimWarnings, type Warning } from './warnings';
 
 /** One value in a table cell: the claims (same kind, stage and value, case-folded) that state it. */
@@ -40,7 +41,10 @@ export interface SurveyRow {
   key: string;
   model: string;
   recipe: string | null;
+  /** The vendor stored in the model record, or null. */
   vendor: string | null;
+  /** The vendor the row's first-party sources propose (`proposeVendor`), whether or not one is stored; null when they name none. */
+  proposedVendor: string | null;
   basedOn: string | null;
   judgment: string;
   judgmentUpdatedAt: string | null;
@@ -341,6 +345,7 @@ export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonl
       model: group.model,
       recipe: group.recipe,
       vendor: record?.vendor ?? null,
+      proposedVendor: proposeVendor(ordered)?.vendor ?? null,
       basedOn: record?.based_on ?? null,
       judgment: record?.judgment ?? '',
       judgmentUpdatedAt: record ? record.updated_at : null,

@@ -18,4 +18,5 @@ export {
 export { claimWarnings, type Warning, type WarningCode } from './warnings';
 export { sourceModels, modelMatches, foldModelName } from './models';
 export { isTombstone, withoutTombstones } from './tombstones';
+export { proposeVendor, rowVendor, type VendorProposal } from './vendor';
 export { undisclosedColumns, type UndisclosedColumn } from './undisclosed';
