@@ -189,9 +189,14 @@ function bodySize(lines: readonly LayoutLine[]): number {
     const k = Math.round(l.size * 4) / 4;
     weight.set(k, (weight.get(k) ?? 0) + l.text.length);
   }
-  let best = 0;
+  return heaviest(weight) ?? 0;
+}
+
+/** The key with the largest weight (the first of equals), or null for an empty map. */
+function heaviest<K>(weights: ReadonlyMap<K, number>): K | null {
+  let best: K | null = null;
   let most = -1;
-  for (const [k, w] of weight) {
+  for (const [k, w] of weights) {
     if (w > most) {
       best = k;
       most = w;
@@ -221,14 +226,7 @@ function linePitch(pages: readonly LayoutLine[][], size: number): number {
       steps.set(k, (steps.get(k) ?? 0) + 1);
     }
   }
-  let pitch = 0;
-  let most = 0;
-  for (const [k, n] of steps) {
-    if (n > most) {
-      pitch = k;
-      most = n;
-    }
-  }
+  const pitch = heaviest(steps) ?? 0;
   return pitch || size * 1.2;
 }
 
@@ -480,15 +478,7 @@ function titleOf(lines: readonly LayoutLine[], runs: readonly LayoutRun[], readi
 function bodyFontOf(pages: readonly LayoutRun[][]): string | null {
   const weight = new Map<string, number>();
   for (const runs of pages) for (const r of runs) if (r.fontName) weight.set(r.fontName, (weight.get(r.fontName) ?? 0) + r.str.length);
-  let best: string | null = null;
-  let most = -1;
-  for (const [k, w] of weight) {
-    if (w > most) {
-      best = k;
-      most = w;
-    }
-  }
-  return best;
+  return heaviest(weight);
 }
 
 /** Reads a whole document: furniture, line-end hyphens, heading ends and small capitals, page by page. */

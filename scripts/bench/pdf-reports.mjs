@@ -7,8 +7,8 @@
 // runs it alone.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { Window } from 'happy-dom';
+import { bundleForNode } from './finder.mjs';
 import { runAlone } from './suites.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -38,18 +38,9 @@ function median(values) {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 }
 
-/** Bundles the text model, source detection and the finder into an ES module for Node, as they ship in the extension. */
-async function loadLib() {
-  const out = await esbuild.build({
-    stdin: { contents: "export * from './lib/pdf/index.ts';\nexport * from './lib/finder/index.ts';", resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+/** The text model, source detection and the finder, bundled for Node as they ship in the extension. */
+function loadLib() {
+  return bundleForNode("export * from './lib/pdf/index.ts';\nexport * from './lib/finder/index.ts';");
 }
 
 /** A report's runs per page (pdf.js `getTextContent`, as the viewer keeps them) and its metadata. */
