@@ -120,6 +120,7 @@ async function firstPages(context, extensionId, reports, log) {
           return {
             first: Number(document.documentElement.dataset.pdfFirstPageMs),
             script: at('viewer-script'),
+            attached: at('viewer-attached'),
             pdfjs: at('pdfjs-loaded'),
             opened: at('pdfOpenedMs'),
             draw: at('first-draw-start'),
@@ -133,7 +134,7 @@ async function firstPages(context, extensionId, reports, log) {
       out.push({ file: report.file, firstPageMs: median(runs), runs });
       log(
         `reports: ${report.file} first page ${median(runs)} ms (median of ${RUNS}: ${runs.join(', ')}); ` +
-          `medians: viewer script ${m('script')} ms, pdf.js loaded ${m('pdfjs')} ms, document open ${m('opened')} ms, drawing from ${m('draw')} ms`,
+          `medians: viewer script ${m('script')} ms, viewer attached ${m('attached')} ms, pdf.js loaded ${m('pdfjs')} ms, document open ${m('opened')} ms, drawing from ${m('draw')} ms`,
       );
     }
   } finally {
