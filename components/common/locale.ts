@@ -1,6 +1,6 @@
 /** The language setting of the extension pages, read through the background. */
 import { startLocale, type LocaleChoice } from '../../lib/i18n';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../../entrypoints/shared/messaging';
 
 /** The stored language choice ('auto' when the background cannot tell). */
 export async function readLocaleSetting(): Promise<LocaleChoice> {

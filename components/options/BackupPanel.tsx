@@ -3,7 +3,10 @@
  * lot (50 changed records, or 14 days with unsaved changes) since the last backup.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { callBackground, type BackupStatus, type RecordCounts, type ResponseOf } from '../../lib/messages';
+import type { BackupStatus } from '../../lib/backup';
+import type { ResponseOf } from '../../lib/messages';
+import type { RecordCounts } from '../../lib/transfer';
+import { callBackground } from '../../entrypoints/shared/messaging';
 import { EXPORT_MIME, exportFileName, localDate } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { backgroundImportApi, commitJob, previewFile, refusedReport, storedReport, type ImportApi, type ImportJob, type ImportReport } from './importer';

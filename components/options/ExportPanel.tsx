@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { EVIDENCE_LEVELS, modelKey, type Evidence } from '../../lib/schema';
 import { buildExport, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../../entrypoints/shared/messaging';
 import { downloadText } from '../common/files';
 import { locale, plural, t, type MessageKey } from '../../lib/i18n';
 

@@ -1,6 +1,6 @@
 /** The options page's claim-finder card: the sites where the finder runs by itself on every page. */
 import { useEffect, useState } from 'preact/hooks';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../../entrypoints/shared/messaging';
 import { parseSiteList } from '../../lib/finder/sites';
 import { plural, t } from '../../lib/i18n';
 

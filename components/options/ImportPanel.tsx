@@ -4,7 +4,7 @@
  * then stored on confirmation in one all-or-nothing transaction per file.
  */
 import { useState } from 'preact/hooks';
-import type { ConflictView } from '../../lib/messages';
+import type { ConflictView } from '../../lib/transfer';
 import type { ImportFormat } from '../../lib/import/files';
 import { plural, t } from '../../lib/i18n';
 import {

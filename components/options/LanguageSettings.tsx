@@ -1,7 +1,7 @@
 /** The options page's language card: browser default, English or 简体中文 for the extension's pages. */
 import { useEffect, useState } from 'preact/hooks';
 import { announceLocale, LOCALE_CHOICES, t, type LocaleChoice, type MessageKey } from '../../lib/i18n';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../../entrypoints/shared/messaging';
 
 /** What the language card needs: the stored choice, and storing a new one. */
 export interface LanguageApi {

@@ -1,7 +1,8 @@
 /** The options page: what the store holds, backup and restore, importing and exporting records. */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { callBackground, ChangeNotice, type ResponseOf } from '../../lib/messages';
+import { ChangeNotice, type ResponseOf } from '../../lib/messages';
+import { callBackground } from '../../entrypoints/shared/messaging';
 import { BackupPanel } from './BackupPanel';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';

@@ -1,7 +1,7 @@
 /** The options page's PDF card: open PDF navigations in Recipe Lens's viewer, and whether local PDF files can be read. */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../../entrypoints/shared/messaging';
 import { t } from '../../lib/i18n';
 
 /** Whether the browser lets the extension read `file://` PDFs (null when it cannot tell). */

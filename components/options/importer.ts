@@ -1,5 +1,7 @@
 /** The steps of importing files from an extension page: read (with progress), preview in the background, commit. */
-import { callBackground, UPLOAD_CHANNEL, type ImportOutcome, type ImportPreview, type RequestOf, type Upload } from '../../lib/messages';
+import { UPLOAD_CHANNEL, type RequestOf, type Upload } from '../../lib/messages';
+import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
+import { callBackground } from '../../entrypoints/shared/messaging';
 import { detectFormat, MAX_IMPORT_BYTES, tooLargeMessage, type ImportFormat, type ImportMode } from '../../lib/import/files';
 import type { LineError } from '../../lib/import/jsonl';
 import { readFileText } from '../common/files';

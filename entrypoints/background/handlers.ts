@@ -16,6 +16,7 @@ import {
   surveyHead,
   putSource,
   getSettings,
+  claimsForPdf,
   dismissedKeys,
   putDismissal,
   type RecipeDatabase,
@@ -24,8 +25,9 @@ import { siteListed } from '../../lib/finder/sites';
 import { backupReminder, toBackup } from '../../lib/backup';
 import { withLink } from '../../lib/export/links';
 import { commitImport, previewImport } from './imports';
-import { showTabStatus } from './badge';
-import { callTab, changeNotice, type ContentCall, type Handlers, type PageCall, type SharedCall } from '../../lib/messages';
+import { badgeText, showTabStatus } from './badge';
+import { changeNotice, type BackgroundCall, type CallFrom, type Handlers } from '../../lib/messages';
+import { callTab } from '../shared/messaging';
 import type { ClaimRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
 import { t } from '../../lib/i18n';
@@ -64,16 +66,22 @@ function stamp(claims: readonly ClaimRecord[], stored: readonly ClaimRecord[], n
   return claims.map((c) => ({ ...c, created_at: before.get(c.id)?.created_at ?? c.created_at, updated_at: now }));
 }
 
-/** Answers to calls only content scripts make. */
-export const contentHandlers: Handlers<ContentCall> = {
-  async 'page.claims'({ url }) {
+/** Answers to calls only documents (content scripts, the PDF viewer) make. */
+export const contentHandlers: Handlers<CallFrom<'document'>> = {
+  async 'document.claims'({ url, pdf }) {
     const d = await db();
-    const [claims, source, settings] = await Promise.all([claimsForUrl(d, url), getSource(d, url), getSettings(d)]);
+    if (pdf) {
+      const [claims, source] = await Promise.all([claimsForPdf(d, { url, ...pdf }), url ? getSource(d, url) : Promise.resolve(undefined)]);
+      return { claims, source: source ?? null };
+    }
+    const [claims, source, settings] = await Promise.all([claimsForUrl(d, url!), getSource(d, url!), getSettings(d)]);
     // The finder runs by itself only on the sites the curator opted in; elsewhere it costs nothing until asked.
-    return { claims, source: source ?? null, autoFind: siteListed(url, settings.finderSites) };
+    return { claims, source: source ?? null, autoFind: siteListed(url!, settings.finderSites) };
   },
-  async 'page.status'({ anchored, orphans }, sender) {
-    return { badge: await showTabStatus(sender.tab!.id!, anchored, orphans) };
+  async 'document.status'({ anchored, orphans }, sender) {
+    const tabId = sender.tab?.id;
+    if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
+    return { badge: await showTabStatus(tabId, anchored, orphans) };
   },
   async 'capture.load'(_request, sender) {
     // The sender rule admits only our content script in a tab's top frame.
@@ -83,7 +91,7 @@ export const contentHandlers: Handlers<ContentCall> = {
 };
 
 /** Answers to calls content scripts and extension pages both make. */
-export const sharedHandlers: Handlers<SharedCall> = {
+export const sharedHandlers: Handlers<CallFrom<'any'>> = {
   async 'claims.save'({ claims }, sender) {
     const d = await db();
     const stored = await getClaims(
@@ -128,7 +136,7 @@ export const sharedHandlers: Handlers<SharedCall> = {
 };
 
 /** Answers to calls from the extension's own pages. */
-export const pageHandlers: Handlers<PageCall> = {
+export const pageHandlers: Handlers<CallFrom<'page'>> = {
   ...createPdfHandlers(db),
   async 'import.preview'(request) {
     return previewImport(await db(), request);
@@ -224,6 +232,9 @@ export const pageHandlers: Handlers<PageCall> = {
     return { report: null, opened };
   },
 };
+
+/** Every call the background answers. */
+export const handlers: Handlers<BackgroundCall> = { ...contentHandlers, ...sharedHandlers, ...pageHandlers };
 
 /** The open tab whose page is `url` (normalised), if any. */
 async function tabShowing(url: string): Promise<Browser.tabs.Tab | undefined> {

@@ -8,7 +8,8 @@
 import { replaceStore, storeRefs, storedVersions, writeImport, type RecipeDatabase } from '../../lib/db';
 import { parseImport, type ImportFormat, type ImportMode, type ParsedImport } from '../../lib/import/files';
 import { planStoreImport, recordRef, resolvePlan, type Resolution } from '../../lib/import/preview';
-import { Upload, type ImportOutcome, type ImportPreview, type RecordCounts } from '../../lib/messages';
+import { Upload } from '../../lib/messages';
+import type { ImportOutcome, ImportPreview, RecordCounts } from '../../lib/transfer';
 import { CLAIM_SCHEMA, type SurveyRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
 

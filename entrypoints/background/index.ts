@@ -1,13 +1,13 @@
 import { browser } from 'wxt/browser';
-import { contentHandlers, db, pageHandlers, sharedHandlers } from './handlers';
+import { db, handlers } from './handlers';
 import { createMenus, listenForMenusAndCommands } from './menus';
 import { listenForPdfNavigations } from './pdf';
-import { listenInBackground } from '../../lib/messages';
+import { answerInBackground } from '../shared/messaging';
 import { listenForUploads } from './imports';
 
 export default defineBackground(() => {
   // Every listener is registered synchronously so none is missed when the worker wakes for an event.
-  listenInBackground({ content: contentHandlers, shared: sharedHandlers, pages: pageHandlers });
+  answerInBackground(handlers);
   listenForUploads(browser.runtime.getURL('/'));
   listenForMenusAndCommands();
   listenForPdfNavigations(db);

@@ -1,6 +1,6 @@
 /** Context-menu items and keyboard commands: open the claim form in a tab, open the evidence panel. */
 import { browser, type Browser } from 'wxt/browser';
-import { callTab } from '../../lib/messages';
+import { callTab } from '../shared/messaging';
 import { t } from '../../lib/i18n';
 import { openEvidencePanel } from '../../lib/panel/open';
 import { createPdfMenus, onPdfMenuClick } from './pdf';

@@ -5,16 +5,16 @@
  * on — sending PDF navigations to the viewer.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { claimsForPdf, getSettings, getSource, putSettings, type RecipeDatabase } from '../../lib/db';
+import { getSettings, putSettings, type RecipeDatabase } from '../../lib/db';
 import { t } from '../../lib/i18n';
-import { badgeText, showTabStatus } from './badge';
-import { callTab, type Handlers, type PageCall } from '../../lib/messages';
+import type { CallFrom, Handlers } from '../../lib/messages';
+import { callTab } from '../shared/messaging';
 import { VIEWER_PATH, isInlinePdfResponse, isLikelyPdfUrl, isViewerUrl, parseViewerUrl, pdfAddressOf, viewerUrl } from '../../lib/pdf';
 import type { ClaimRecord } from '../../lib/schema';
 import { normalizeUrl } from '../../lib/source';
 
 /** The PDF calls among the extension pages' calls. */
-type PdfCall = 'pdf.claims' | 'pdf.status' | 'pdf.open' | 'tab.pdf' | 'settings.get' | 'settings.set';
+type PdfCall = 'pdf.open' | 'tab.pdf' | 'settings.get' | 'settings.set';
 
 const OPEN_LINK_MENU = 'recipe-lens-open-pdf-link';
 const OPEN_PAGE_MENU = 'recipe-lens-open-pdf-page';
@@ -53,18 +53,8 @@ function autoOpenSetting(db: () => Promise<RecipeDatabase>): Promise<boolean> {
 }
 
 /** Answers to the PDF calls, given the background's database getter. */
-export function createPdfHandlers(db: () => Promise<RecipeDatabase>): Pick<Handlers<PageCall>, PdfCall> {
+export function createPdfHandlers(db: () => Promise<RecipeDatabase>): Pick<Handlers<CallFrom<'page'>>, PdfCall> {
   return {
-    async 'pdf.claims'({ url, fingerprint, arxiv }) {
-      const d = await db();
-      const [claims, source] = await Promise.all([claimsForPdf(d, { url, fingerprint, arxiv }), url ? getSource(d, url) : Promise.resolve(undefined)]);
-      return { claims, source: source ?? null };
-    },
-    async 'pdf.status'({ anchored, orphans }, sender) {
-      const tabId = sender.tab?.id;
-      if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
-      return { badge: await showTabStatus(tabId, anchored, orphans) };
-    },
     async 'pdf.open'({ url, tabId, page }) {
       return { tabId: await openViewer(url, tabId, page) };
     },

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup/PopupApp';
 import { startPageLocale } from '../../components/common/locale';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../shared/messaging';
 import { openEvidencePanel } from '../../lib/panel/open';
 import '../../components/popup/popup.css';
 

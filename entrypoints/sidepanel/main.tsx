@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PanelApp } from '../../components/panel/PanelApp';
 import { startPageLocale } from '../../components/common/locale';
-import { callBackground } from '../../lib/messages';
+import { callBackground } from '../shared/messaging';
 import { createPanelApi } from './api';
 import '../../components/panel/panel.css';
 

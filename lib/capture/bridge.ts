@@ -6,7 +6,7 @@
  * isolated world, so the bridge lives on that world's global object, which
  * the page cannot reach.
  */
-import type { Browser } from 'wxt/browser';
+import type { Sender } from '../messages/roles';
 import type { ClaimRecord, SourceCorrection } from '../schema';
 
 /** The page's claims as the background answered the lookup. */
@@ -22,7 +22,7 @@ export interface PageLookup {
 /** What the capture script's session offers the page script. */
 export interface CaptureSession {
   /** Answers a background → content call (validated with its zod schema inside); undefined for messages not ours. */
-  answer(message: unknown, sender: Browser.runtime.MessageSender): Promise<unknown> | undefined;
+  answer(message: unknown, sender: Sender): Promise<unknown> | undefined;
   /** Looks at the current selection and offers the toolbar for it. */
   checkSelection(): void;
 }
