@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup/PopupApp';
 import { startPageLocale } from '../../components/common/locale';
 import { callBackground } from '../shared/messaging';
-import { openEvidencePanel } from '../../lib/panel/open';
+import { openEvidencePanel } from '../shared/panel';
 import '../../components/popup/popup.css';
 
 async function main() {

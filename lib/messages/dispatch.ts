@@ -58,3 +58,33 @@ export function describeFailure(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The call names a list of handler sets answers. */
+type Answered<P extends readonly object[]> = P[number] extends infer U ? (U extends object ? keyof U : never) : never;
+/** Call names answered by more than one of the handler sets. */
+type Repeated<P extends readonly object[], Seen = never> = P extends readonly [infer H extends object, ...infer R extends readonly object[]]
+  ? (keyof H & Seen) | Repeated<R, Seen | keyof H>
+  : never;
+/** Accepts the handler sets only when each call of `K` is answered exactly once; else names the calls that are not. */
+type ExactlyOnce<K extends CallName, P extends readonly object[]> = [Repeated<P>] extends [never]
+  ? [Exclude<K, Answered<P>>] extends [never]
+    ? unknown
+    : { 'calls without a handler': Exclude<K, Answered<P>> }
+  : { 'calls answered twice': Repeated<P> };
+
+/**
+ * Joins the handlers of several features into the handlers of every call `K`. The type checker proves each call has
+ * exactly one handler: a call answered by two features, or by none, is a type error naming it.
+ */
+export function joinHandlers<K extends CallName>(): <const P extends readonly Partial<Handlers<K>>[]>(...parts: P & ExactlyOnce<K, P>) => Handlers<K> {
+  return (...parts) => {
+    const joined: Record<string, unknown> = {};
+    for (const part of parts) {
+      for (const [type, handler] of Object.entries(part)) {
+        if (type in joined) throw new Error(`"${type}" is answered twice`);
+        joined[type] = handler;
+      }
+    }
+    return joined as Handlers<K>;
+  };
+}

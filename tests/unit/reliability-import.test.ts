@@ -7,7 +7,7 @@ import { MAX_JSON_DEPTH, parseJsonSafely, parseSurveyJsonl } from '../../lib/imp
 import { MAX_IMPORT_BYTES } from '../../lib/import/formats';
 import { protocol } from '../../lib/messages';
 import { DB_NAME, allClaims, openRecipeDb, putClaims } from '../../lib/db';
-import { commitImport, previewImport } from '../../entrypoints/background/imports';
+import { commitImport, previewImport } from '../../entrypoints/background/transfer';
 import { previewFile, type ImportApi } from '../../components/options/importer';
 import { claim, model } from './fixtures/records';
 

@@ -22,7 +22,7 @@ import { DB_NAME, MIGRATIONS, openRecipeDb } from '../../lib/db';
 import { createV2Database, V2_CLAIMS } from './fixtures/db/v2';
 import { claim } from './fixtures/records';
 
-type HandlersModule = typeof import('../../entrypoints/background/handlers');
+type HandlersModule = typeof import('../../entrypoints/background/index');
 
 const ROOT = path.resolve(__dirname, '../..');
 const id = browser.runtime.id;
@@ -35,7 +35,7 @@ const dispatch = (table: Routes, message: unknown, sender: Parameters<typeof dis
 /** A fresh copy of the background's handlers, as a worker that just started has them. */
 async function startWorker(): Promise<{ handlers: HandlersModule; table: ReturnType<typeof routes> }> {
   vi.resetModules();
-  const handlers = (await import('../../entrypoints/background/handlers')) as HandlersModule;
+  const handlers = (await import('../../entrypoints/background/index')) as HandlersModule;
   const table = routes(handlers.handlers);
   return { handlers, table };
 }
@@ -123,10 +123,10 @@ describe('every message handler validates its input and answers errors as values
 describe('the background keeps no state that a restart would lose', () => {
   /** Module-level mutable state in the background, each with why losing it is harmless (and the test below that shows it). */
   const ALLOWED: Record<string, string> = {
-    'handlers.ts:connection': 'the database connection: reopened on first use after a restart',
-    'pdf.ts:autoOpen': 'a cache of a setting stored in the database: read again after a restart',
-    'imports.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
-    'imports.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
+    'db.ts:connection': 'the database connection: reopened on first use after a restart',
+    'settings.ts:autoOpen': 'a cache of a setting stored in the database: read again after a restart',
+    'transfer.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
+    'transfer.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
   };
 
   it('declares no other module-level let/var or mutable collection in entrypoints/background', () => {
