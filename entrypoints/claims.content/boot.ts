@@ -8,9 +8,9 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { ignoreForgedRestarts } from '../../lib/capture/forged-restart';
-import { offerBridge, type CaptureSession, type PageLookup } from '../../lib/capture/bridge';
-import { showReloadNotice } from '../../lib/capture/reload-notice';
+import { ignoreForgedRestarts } from '../shared/forged-restart';
+import { offerBridge, type CaptureSession, type PageLookup } from '../shared/capture-bridge';
+import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf, CHANNEL, unwrapReply } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
 import { refusal } from '../../lib/messages/roles';

@@ -4,7 +4,7 @@ import { PdfViewerSession } from '../../components/pdf/session';
 import { highlightStyles } from '../../components/pdf/highlights';
 import { parseViewerUrl } from '../../lib/pdf';
 import { createViewerApi } from './api';
-import { startPageLocale } from '../../components/common/locale';
+import { startPageLocale } from '../shared/locale';
 import '../../components/pdf/viewer.css';
 
 performance.mark('recipe-lens:viewer-script');

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup/PopupApp';
-import { startPageLocale } from '../../components/common/locale';
+import { startPageLocale } from '../shared/locale';
 import { callBackground } from '../shared/messaging';
 import { openEvidencePanel } from '../shared/panel';
 import '../../components/popup/popup.css';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { PageBoot } from '../../entrypoints/claims.content/boot';
-import { takeBridge, type CaptureSession } from '../../lib/capture/bridge';
+import { takeBridge, type CaptureSession } from '../../entrypoints/shared/capture-bridge';
 import { CHANNEL } from '../../lib/messages/channel';
 import type { ClaimRecord } from '../../lib/schema';
 

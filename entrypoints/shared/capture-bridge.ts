@@ -6,8 +6,8 @@
  * isolated world, so the bridge lives on that world's global object, which
  * the page cannot reach.
  */
-import type { Sender } from '../messages/roles';
-import type { ClaimRecord, SourceCorrection } from '../schema';
+import type { Sender } from '../../lib/messages/roles';
+import type { ClaimRecord, SourceCorrection } from '../../lib/schema';
 
 /** The page's claims as the background answered the lookup. */
 export interface PageLookup {
