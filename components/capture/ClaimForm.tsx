@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, SOURCE_KINDS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
 import { completeValues, findTerms, splitValues } from '../../lib/taxonomy';
 import { evidenceLabel, evidenceShort, kindLabel, sourceKindLabel, stageLabel, t } from '../../lib/i18n';
+import { EnumSelect } from '../common/EnumSelect';
 import { useLocale } from '../common/i18n';
 import { detectUserGuidance, suggestEvidence } from '../../lib/evidence';
 import { validateForm, type ClaimFormValues, type FormErrors, type SourceFields } from '../../lib/capture/draft';
@@ -138,24 +139,11 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
       <div class="rl-row">
         <label class="rl-field rl-grow">
           <span>{t('fieldKind')}</span>
-          <select name="kind" value={values.kind} onChange={(e) => set('kind', e.currentTarget.value as ClaimKind)}>
-            {CLAIM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </select>
+          <EnumSelect name="kind" values={CLAIM_KINDS} value={values.kind} label={kindLabel} onChange={(kind) => set('kind', kind)} />
         </label>
         <label class="rl-field rl-grow">
           <span>{t('fieldStage')}</span>
-          <select name="stage" value={values.stage} onChange={(e) => set('stage', e.currentTarget.value as Stage | '')}>
-            <option value="">{t('noStage')}</option>
-            {STAGES.map((s) => (
-              <option key={s} value={s}>
-                {stageLabel(s)}
-              </option>
-            ))}
-          </select>
+          <EnumSelect name="stage" values={STAGES} value={values.stage} label={stageLabel} empty={t('noStage')} onChange={(stage) => set('stage', stage)} />
         </label>
       </div>
 
@@ -248,13 +236,13 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
             <div class="rl-row">
               <label class="rl-field rl-grow">
                 <span>{t('fieldKind')}</span>
-                <select name="sourceKind" value={source.kind} onChange={(e) => setSource({ ...source, kind: e.currentTarget.value as SourceFields['kind'] })}>
-                  {SOURCE_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {sourceKindLabel(k)}
-                    </option>
-                  ))}
-                </select>
+                <EnumSelect
+                  name="sourceKind"
+                  values={SOURCE_KINDS}
+                  value={source.kind}
+                  label={sourceKindLabel}
+                  onChange={(kind) => setSource({ ...source, kind })}
+                />
               </label>
               <label class="rl-field rl-grow">
                 <span>{t('fieldPublisher')}</span>

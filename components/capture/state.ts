@@ -1,7 +1,7 @@
 /** The state of the in-page capture UI (toolbar, claim form, claim card, notices) and the actions it can ask for. */
 import type { ClaimRecord, Evidence } from '../../lib/schema';
 import type { ClaimFormValues, Passage, SourceFields } from '../../lib/capture/draft';
-import type { FinderCandidate } from '../../lib/messages/protocol';
+import type { FinderCandidate } from '../../lib/capture/finder';
 
 /** Where to place a floating element, in viewport pixels. */
 export interface Point {

@@ -1,6 +1,6 @@
 /** Re-renders a component when the language changes; texts the extension pages share. */
 import { useEffect, useState } from 'preact/hooks';
-import type { BackupStatus } from '../../lib/messages';
+import type { BackupStatus } from '../../lib/backup';
 import { locale, onLocaleChange, plural, t, type Locale } from '../../lib/i18n';
 
 /** The current language; the component re-renders when it changes. */

@@ -3,26 +3,15 @@
  * lot (50 changed records, or 14 days with unsaved changes) since the last backup.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { callBackground, type BackupStatus, type RecordCounts, type ResponseOf } from '../../lib/messages';
+import type { BackupStatus } from '../../lib/backup';
+import type { RecordCounts } from '../../lib/transfer';
+import type { BackupApi } from './api';
 import { EXPORT_MIME, exportFileName, localDate } from '../../lib/export/files';
 import { downloadText } from '../common/files';
-import { backgroundImportApi, commitJob, previewFile, refusedReport, storedReport, type ImportApi, type ImportJob, type ImportReport } from './importer';
+import { commitJob, previewFile, refusedReport, storedReport, type ImportJob, type ImportReport } from './importer';
 import { ErrorList } from './ImportPanel';
 import { plural, t } from '../../lib/i18n';
 import { backupReason } from '../common/i18n';
-
-/** What the backup panel needs from the background. */
-export interface BackupApi extends ImportApi {
-  status(): Promise<BackupStatus>;
-  create(): Promise<ResponseOf<'backup.create'>>;
-}
-
-/** The backup calls, through the message protocol. */
-export const backgroundBackupApi: BackupApi = {
-  ...backgroundImportApi,
-  status: () => callBackground('backup.status', {}),
-  create: () => callBackground('backup.create', {}),
-};
 
 function describeCounts(c: RecordCounts): string {
   return t(
@@ -39,7 +28,7 @@ function when(timestamp: string): string {
 }
 
 /** The backup card. `version` changes when the store does; `onRestored` runs after a restore. */
-export function BackupPanel({ version = 0, onRestored, api = backgroundBackupApi }: { version?: number; onRestored: () => void; api?: BackupApi }) {
+export function BackupPanel({ version = 0, onRestored, api }: { version?: number; onRestored: () => void; api: BackupApi }) {
   const [status, setStatus] = useState<BackupStatus | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -5,19 +5,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { EVIDENCE_LEVELS, modelKey, type Evidence } from '../../lib/schema';
 import { buildExport, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
-import { callBackground } from '../../lib/messages';
+import type { ExportApi } from './api';
 import { downloadText } from '../common/files';
 import { locale, plural, t, type MessageKey } from '../../lib/i18n';
-
-/** Where the export panel gets the store's records. */
-export interface ExportApi {
-  load(): Promise<ExportData>;
-}
-
-/** Reads every claim and model record through the message protocol. */
-export const backgroundExportApi: ExportApi = {
-  load: async () => JSON.parse((await callBackground('survey.data', {})).json) as ExportData,
-};
 
 const BUTTONS: Array<{ kind: ExportKind; label: MessageKey; hint: MessageKey }> = [
   { kind: 'jsonl', label: 'exportJsonl', hint: 'exportJsonlHint' },
@@ -27,7 +17,7 @@ const BUTTONS: Array<{ kind: ExportKind; label: MessageKey; hint: MessageKey }> 
 ];
 
 /** The export controls. `version` changes when the store does (the records are read again). */
-export function ExportPanel({ version = 0, api = backgroundExportApi }: { version?: number; api?: ExportApi }) {
+export function ExportPanel({ version = 0, api }: { version?: number; api: ExportApi }) {
   const [data, setData] = useState<ExportData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<ExportFilter>(NO_EXPORT_FILTER);

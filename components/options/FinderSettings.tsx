@@ -1,24 +1,26 @@
 /** The options page's claim-finder card: the sites where the finder runs by itself on every page. */
 import { useEffect, useState } from 'preact/hooks';
-import { callBackground } from '../../lib/messages';
 import { parseSiteList } from '../../lib/finder/sites';
 import { plural, t } from '../../lib/i18n';
+import type { SettingsApi } from './api';
 
 /** The claim-finder settings card. */
-export function FinderSettings() {
+export function FinderSettings({ api }: { api: SettingsApi }) {
   const [text, setText] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    callBackground('settings.get', {})
+    api
+      .settings()
       .then((s) => setText(s.finderSites.join('\n')))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  }, [api]);
   const save = () => {
     const { sites, rejected } = parseSiteList(text ?? '');
     setError(rejected.length ? t('optFinderRejected', rejected.join(', ')) : null);
     setStatus(null);
-    callBackground('settings.set', { finderSites: sites })
+    api
+      .changeSettings({ finderSites: sites })
       .then((s) => {
         setText(s.finderSites.join('\n'));
         setStatus(plural(s.finderSites.length, 'optFinderSavedOne', 'optFinderSavedMany'));

@@ -4,11 +4,10 @@
  * then stored on confirmation in one all-or-nothing transaction per file.
  */
 import { useState } from 'preact/hooks';
-import type { ConflictView } from '../../lib/messages';
+import type { ConflictView } from '../../lib/transfer';
 import type { ImportFormat } from '../../lib/import/files';
 import { plural, t } from '../../lib/i18n';
 import {
-  backgroundImportApi,
   commitJob,
   describeLineError,
   previewFile,
@@ -24,7 +23,7 @@ type Take = 'mine' | 'theirs';
 type Stage = 'idle' | 'working' | 'preview' | 'done';
 
 /** The import control: preview, conflicts, confirmation, and the report of what each file did. */
-export function ImportPanel({ onImported, api = backgroundImportApi }: { onImported: () => void; api?: ImportApi }) {
+export function ImportPanel({ onImported, api }: { onImported: () => void; api: ImportApi }) {
   const [stage, setStage] = useState<Stage>('idle');
   const [jobs, setJobs] = useState<ImportJob[]>([]);
   const [choices, setChoices] = useState<Map<string, Take>>(new Map());

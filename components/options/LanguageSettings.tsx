@@ -1,35 +1,26 @@
 /** The options page's language card: browser default, English or 简体中文 for the extension's pages. */
 import { useEffect, useState } from 'preact/hooks';
 import { announceLocale, LOCALE_CHOICES, t, type LocaleChoice, type MessageKey } from '../../lib/i18n';
-import { callBackground } from '../../lib/messages';
-
-/** What the language card needs: the stored choice, and storing a new one. */
-export interface LanguageApi {
-  get(): Promise<LocaleChoice>;
-  set(choice: LocaleChoice): Promise<LocaleChoice>;
-}
-
-/** The language setting, through the background like the other settings. */
-export const backgroundLanguageApi: LanguageApi = {
-  get: async () => (await callBackground('settings.get', {})).locale,
-  set: async (locale) => (await callBackground('settings.set', { locale })).locale,
-};
+import type { SettingsApi } from './api';
 
 /** Each choice's name: a language is named in itself, so it can be found whatever the page's language. */
 const NAMES: Record<LocaleChoice, MessageKey> = { auto: 'languageAuto', en: 'languageEnglish', zh_CN: 'languageChinese' };
 
 /** The language card. */
-export function LanguageSettings({ api = backgroundLanguageApi }: { api?: LanguageApi }) {
+export function LanguageSettings({ api }: { api: SettingsApi }) {
   const [choice, setChoice] = useState<LocaleChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get().then(setChoice, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    api.settings().then(
+      (s) => setChoice(s.locale),
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
   }, [api]);
   const change = async (next: LocaleChoice) => {
     setChoice(next);
     setError(null);
     try {
-      const stored = await api.set(next);
+      const stored = (await api.changeSettings({ locale: next })).locale;
       setChoice(stored);
       await announceLocale(stored);
     } catch (e) {

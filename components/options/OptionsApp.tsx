@@ -1,7 +1,7 @@
 /** The options page: what the store holds, backup and restore, importing and exporting records. */
 import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { callBackground, ChangeNotice, type ResponseOf } from '../../lib/messages';
+import type { ResponseOf } from '../../lib/messages';
+import type { OptionsApi } from './api';
 import { BackupPanel } from './BackupPanel';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';
@@ -22,7 +22,7 @@ async function ensurePersisted(): Promise<boolean | null> {
 }
 
 /** Root of the options page. */
-export function OptionsApp() {
+export function OptionsApp({ api }: { api: OptionsApi }) {
   useLocale();
   const [summary, setSummary] = useState<Summary | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
@@ -31,7 +31,8 @@ export function OptionsApp() {
   const [version, setVersion] = useState(0);
 
   const refresh = () =>
-    callBackground('store.summary', {})
+    api
+      .summary()
       .then((s) => {
         setSummary(s);
         setError(null);
@@ -41,14 +42,11 @@ export function OptionsApp() {
   useEffect(() => {
     void refresh();
     void ensurePersisted().then(setPersisted);
-    const onMessage = (message: unknown) => {
-      if (!ChangeNotice.safeParse(message).success) return;
+    return api.onChange(() => {
       void refresh();
       setVersion((v) => v + 1);
-    };
-    browser.runtime.onMessage.addListener(onMessage);
-    return () => browser.runtime.onMessage.removeListener(onMessage);
-  }, []);
+    });
+  }, [api]);
 
   return (
     <main class="page">
@@ -62,7 +60,7 @@ export function OptionsApp() {
         </div>
       </header>
 
-      <LanguageSettings />
+      <LanguageSettings api={api} />
 
       <section class="card" aria-labelledby="store-h">
         <h2 id="store-h">{t('yourStore')}</h2>
@@ -109,6 +107,7 @@ export function OptionsApp() {
       </section>
 
       <BackupPanel
+        api={api}
         version={version}
         onRestored={() => {
           void refresh();
@@ -117,15 +116,16 @@ export function OptionsApp() {
       />
 
       <ImportPanel
+        api={api}
         onImported={() => {
           void refresh();
           setVersion((v) => v + 1);
         }}
       />
 
-      <ExportPanel version={version} />
-      <PdfSettings />
-      <FinderSettings />
+      <ExportPanel version={version} api={api} />
+      <PdfSettings api={api} />
+      <FinderSettings api={api} />
     </main>
   );
 }

@@ -1,29 +1,24 @@
 /** The options page's PDF card: open PDF navigations in Recipe Lens's viewer, and whether local PDF files can be read. */
 import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { callBackground } from '../../lib/messages';
 import { t } from '../../lib/i18n';
-
-/** Whether the browser lets the extension read `file://` PDFs (null when it cannot tell). */
-async function fileAccess(): Promise<boolean | null> {
-  const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
-  return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess().catch(() => null) : null;
-}
+import type { OptionsApi } from './api';
 
 /** The PDF settings card. */
-export function PdfSettings() {
+export function PdfSettings({ api }: { api: Pick<OptionsApi, 'settings' | 'changeSettings' | 'fileAccess'> }) {
   const [autoOpen, setAutoOpen] = useState<boolean | null>(null);
   const [files, setFiles] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    callBackground('settings.get', {})
+    api
+      .settings()
       .then((s) => setAutoOpen(s.pdfAutoOpen))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    void fileAccess().then(setFiles);
-  }, []);
+    void api.fileAccess().then(setFiles);
+  }, [api]);
   const toggle = (on: boolean) => {
     setAutoOpen(on);
-    callBackground('settings.set', { pdfAutoOpen: on })
+    api
+      .changeSettings({ pdfAutoOpen: on })
       .then((s) => setAutoOpen(s.pdfAutoOpen))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };

@@ -1,46 +1,12 @@
 /** The steps of importing files from an extension page: read (with progress), preview in the background, commit. */
-import { callBackground, UPLOAD_CHANNEL, type ImportOutcome, type ImportPreview, type RequestOf, type Upload } from '../../lib/messages';
+export type { ImportApi };
+import type { RequestOf } from '../../lib/messages';
+import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
+import type { ImportApi } from './api';
 import { detectFormat, MAX_IMPORT_BYTES, tooLargeMessage, type ImportFormat, type ImportMode } from '../../lib/import/files';
 import type { LineError } from '../../lib/import/jsonl';
 import { readFileText } from '../common/files';
 import { plural, t } from '../../lib/i18n';
-
-/** What the import UI needs from the background. */
-export interface ImportApi {
-  preview(request: RequestOf<'import.preview'>): Promise<ImportPreview>;
-  commit(request: RequestOf<'import.commit'>): Promise<ImportOutcome>;
-  /** Hands a file's text to the background ahead of the call that names it; null when it cannot (the text then travels in the call). */
-  handOver?(text: string): Promise<string | null>;
-}
-
-/**
- * Posts a file's text straight to the extension's service worker and waits
- * until it holds it; returns the id to name it by, or null when there is no
- * active worker to post to.
- */
-export async function handOverText(text: string): Promise<string | null> {
-  const worker = (await navigator.serviceWorker?.getRegistration())?.active;
-  if (!worker) return null;
-  const id = crypto.randomUUID();
-  const upload: Upload = { channel: UPLOAD_CHANNEL, id, text };
-  const held = await new Promise<boolean>((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(false), 30_000);
-    channel.port1.onmessage = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    worker.postMessage(upload, [channel.port2]);
-  });
-  return held ? id : null;
-}
-
-/** The import calls, through the message protocol (file texts handed to the worker directly). */
-export const backgroundImportApi: ImportApi = {
-  preview: (request) => callBackground('import.preview', request),
-  commit: (request) => callBackground('import.commit', request),
-  handOver: handOverText,
-};
 
 /** One file on its way in. */
 export interface ImportJob {

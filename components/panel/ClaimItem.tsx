@@ -6,6 +6,7 @@ import { canonicalValue } from '../../lib/taxonomy';
 import { evidenceLabel, kindLabel, sourceKindLabel, stageLabel, t } from '../../lib/i18n';
 import { claimWarnings } from '../../lib/survey';
 import { nowTimestamp } from '../../lib/time';
+import { EnumSelect } from '../common/EnumSelect';
 import { EvidenceBadge, KindChip, Warnings } from './Badges';
 
 /** What a claim item can ask for. */
@@ -146,24 +147,11 @@ function ClaimEditor({
         </label>
         <label>
           {t('fieldKind')}
-          <select name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as ClaimKind)}>
-            {CLAIM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </select>
+          <EnumSelect name="kind" values={CLAIM_KINDS} value={kind} label={kindLabel} onChange={setKind} />
         </label>
         <label>
           {t('fieldStage')}
-          <select name="stage" value={stage} onChange={(e) => setStage(e.currentTarget.value as Stage | '')}>
-            <option value="">{t('noStage')}</option>
-            {STAGES.map((st) => (
-              <option key={st} value={st}>
-                {stageLabel(st)}
-              </option>
-            ))}
-          </select>
+          <EnumSelect name="stage" values={STAGES} value={stage} label={stageLabel} empty={t('noStage')} onChange={setStage} />
         </label>
         <label>
           {t('fieldValue')}
@@ -171,13 +159,7 @@ function ClaimEditor({
         </label>
         <label>
           {t('fieldEvidence')}
-          <select name="evidence" value={evidence} onChange={(e) => setEvidence(e.currentTarget.value as Evidence)}>
-            {EVIDENCE_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l} — {evidenceLabel(l)}
-              </option>
-            ))}
-          </select>
+          <EnumSelect name="evidence" values={EVIDENCE_LEVELS} value={evidence} label={(l) => `${l} — ${evidenceLabel(l)}`} onChange={setEvidence} />
         </label>
       </div>
       {evidence !== suggested && (

@@ -1,6 +1,7 @@
 /** "Find claims on this page" in the panel's "This page" view: the active tab's candidates, each to accept (in the page's form) or dismiss. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { FinderReport, ResponseOf } from '../../lib/messages';
+import type { FinderReport } from '../../lib/capture/finder';
+import type { ResponseOf } from '../../lib/messages';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 
 /** What the section can ask of the tab. */

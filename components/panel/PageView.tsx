@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { SOURCE_KINDS, type ClaimRecord, type SourceKind, type SourceOverride } from '../../lib/schema';
 import type { ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
+import { EnumSelect } from '../common/EnumSelect';
 import { ClaimItem, type ClaimActions } from './ClaimItem';
 import { FinderSection, type FinderCall } from './FinderSection';
 
@@ -142,13 +143,7 @@ function SourceEditor({
       <div class="grid2">
         <label>
           {t('fieldKind')}
-          <select value={kind} data-testid="page-source-kind" onChange={(e) => setKind(e.currentTarget.value as SourceKind)}>
-            {SOURCE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {sourceKindLabel(k)}
-              </option>
-            ))}
-          </select>
+          <EnumSelect values={SOURCE_KINDS} value={kind} data-testid="page-source-kind" label={sourceKindLabel} onChange={setKind} />
         </label>
         <label>
           {t('fieldPublisher')}

@@ -6,7 +6,8 @@ import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/
 import { deriveRows, isTombstone, type SurveyRow } from '../../lib/survey';
 import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
-import type { BackupStatus, ResponseOf } from '../../lib/messages';
+import type { BackupStatus } from '../../lib/backup';
+import type { ResponseOf } from '../../lib/messages';
 import { buildExport } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { backupReason, useLocale } from '../common/i18n';

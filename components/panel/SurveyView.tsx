@@ -1,9 +1,10 @@
 /** The survey table: one row per (model, recipe), searchable, filterable and sortable, windowed for thousands of claims. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
+import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES } from '../../lib/schema';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import { rowVendor, type CellItem, type SurveyRow } from '../../lib/survey';
+import { EnumSelect } from '../common/EnumSelect';
 import { EvidenceBadge, evidenceText } from './Badges';
 import { ExportMenu, type PanelExportChoice } from './ExportMenu';
 import { JudgmentEditor } from './JudgmentEditor';
@@ -85,43 +86,40 @@ export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, o
           onInput={(e) => set({ text: e.currentTarget.value })}
         />
         <div class="filter-row">
-          <select aria-label={t('vendor')} data-testid="filter-vendor" value={filters.vendor} onChange={(e) => set({ vendor: e.currentTarget.value })}>
-            <option value="">{t('allVendors')}</option>
-            {vendors.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-          <select
+          <EnumSelect
+            aria-label={t('vendor')}
+            data-testid="filter-vendor"
+            values={vendors}
+            value={filters.vendor}
+            label={(v) => v}
+            empty={t('allVendors')}
+            onChange={(vendor) => set({ vendor })}
+          />
+          <EnumSelect
             aria-label={t('evidenceLevel')}
             data-testid="filter-evidence"
+            values={EVIDENCE_LEVELS}
             value={filters.evidence}
-            onChange={(e) => set({ evidence: e.currentTarget.value as Evidence | '' })}
-          >
-            <option value="">{t('anyEvidence')}</option>
-            {EVIDENCE_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t('evidenceN', l)}
-              </option>
-            ))}
-          </select>
-          <select aria-label={t('fieldKind')} value={filters.kind} onChange={(e) => set({ kind: e.currentTarget.value as ClaimKind | '' })}>
-            <option value="">{t('anyKind')}</option>
-            {CLAIM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </select>
-          <select aria-label={t('fieldStage')} value={filters.stage} onChange={(e) => set({ stage: e.currentTarget.value as Stage | '' })}>
-            <option value="">{t('anyStage')}</option>
-            {STAGES.map((s) => (
-              <option key={s} value={s}>
-                {stageLabel(s)}
-              </option>
-            ))}
-          </select>
+            label={(l) => t('evidenceN', l)}
+            empty={t('anyEvidence')}
+            onChange={(evidence) => set({ evidence })}
+          />
+          <EnumSelect
+            aria-label={t('fieldKind')}
+            values={CLAIM_KINDS}
+            value={filters.kind}
+            label={kindLabel}
+            empty={t('anyKind')}
+            onChange={(kind) => set({ kind })}
+          />
+          <EnumSelect
+            aria-label={t('fieldStage')}
+            values={STAGES}
+            value={filters.stage}
+            label={stageLabel}
+            empty={t('anyStage')}
+            onChange={(stage) => set({ stage })}
+          />
           <label class="check">
             <input type="checkbox" checked={filters.undisclosedOnly} onChange={(e) => set({ undisclosedOnly: e.currentTarget.checked })} />
             {t('hasUndisclosed')}

@@ -1,5 +1,7 @@
 /** What the evidence panel needs from the rest of the extension; the side panel's entrypoint provides it. */
-import type { BackupStatus, PageReport, ResponseOf } from '../../lib/messages';
+import type { BackupStatus } from '../../lib/backup';
+import type { PageReport } from '../../lib/capture/page-report';
+import type { ResponseOf } from '../../lib/messages';
 import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema';
 
 /** The panel's access to the store and the browser, as calls. */

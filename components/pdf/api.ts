@@ -1,5 +1,5 @@
 /** What the PDF viewer needs from the rest of the extension; the viewer page's entrypoint provides it. */
-import type { Handlers, TabCall } from '../../lib/messages';
+import type { DocumentCall, Handlers } from '../../lib/messages';
 import type { ClaimRecord, SourceCorrection, SourceOverride } from '../../lib/schema';
 
 /** A PDF as the store knows it. */
@@ -22,7 +22,7 @@ export interface ViewerApi {
   /** Reports how the document's claims anchored (the toolbar badge). */
   status(anchored: number, orphans: number): Promise<void>;
   /** Answers the background's calls to this tab (open the form, reveal, report, re-attach, confirm). */
-  listen(handlers: Handlers<TabCall>): () => void;
+  listen(handlers: Handlers<DocumentCall>): () => void;
   /** Calls back when claims change anywhere (with the page URL, or null for many); returns an unsubscribe function. */
   onChange(callback: (url: string | null) => void): () => void;
   /** Keys of the claim finder's candidates dismissed on a document (by its address). */

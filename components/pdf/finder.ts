@@ -8,7 +8,7 @@ import { candidateValues, offerUndisclosed, reportCandidate, unclaimed, undisclo
 import type { ClaimFormValues, Passage } from '../../lib/capture/draft';
 import { findCandidates, type Candidate } from '../../lib/finder';
 import { t } from '../../lib/i18n';
-import type { FinderReport } from '../../lib/messages';
+import type { FinderReport } from '../../lib/capture/finder';
 import type { HighlightPainter } from '../../lib/paint';
 import type { PageSegment, PdfTextModel, PlacedPassage } from '../../lib/pdf';
 import type { Store } from '../common/store';

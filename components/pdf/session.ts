@@ -14,7 +14,8 @@ import { mintClaimId } from '../../lib/capture/ids';
 import { prefillValues } from '../../lib/capture/prefill';
 import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
 import { t } from '../../lib/i18n';
-import { isContextInvalidated, withRetry, type PageReport } from '../../lib/messages';
+import type { PageReport } from '../../lib/capture/page-report';
+import { isContextInvalidated, withRetry } from '../../lib/messages';
 import { HighlightPainter, canPaint, type PaintedClaim } from '../../lib/paint';
 import {
   PdfTextModel,

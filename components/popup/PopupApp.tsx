@@ -1,6 +1,7 @@
 /** The toolbar popup: what Recipe Lens sees on this page, and the way to the evidence panel. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { FinderReport, ResponseOf } from '../../lib/messages';
+import type { FinderReport } from '../../lib/capture/finder';
+import type { ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
 import { useLocale } from '../common/i18n';
 

@@ -1,15 +1,37 @@
+/**
+ * The background: one module per feature, each exporting the handlers of its
+ * calls; here they are joined (the type checker proves every call has exactly
+ * one handler), writes are followed by their change notice, and every
+ * listener is registered.
+ */
 import { browser } from 'wxt/browser';
-import { contentHandlers, db, pageHandlers, sharedHandlers } from './handlers';
+import { type BackgroundCall, joinHandlers } from '../../lib/messages';
+import { useBrowserMessages } from '../shared/i18n';
+import { answerInBackground } from '../shared/messaging';
+import { noticeChanges } from './changes';
+import { claimHandlers } from './claims';
+import { documentHandlers } from './documents';
+import { finderHandlers } from './finder';
 import { createMenus, listenForMenusAndCommands } from './menus';
-import { listenForPdfNavigations } from './pdf';
-import { listenInBackground } from '../../lib/messages';
-import { listenForUploads } from './imports';
+import { listenForPdfNavigations, pdfHandlers } from './pdf';
+import { settingsHandlers } from './settings';
+import { surveyHandlers } from './survey';
+import { tabHandlers } from './tabs';
+import { listenForUploads, transferHandlers } from './transfer';
+
+export { db } from './db';
+
+/** Every call the background answers, each by the feature it belongs to. */
+export const handlers = noticeChanges(
+  joinHandlers<BackgroundCall>()(documentHandlers, claimHandlers, surveyHandlers, finderHandlers, transferHandlers, tabHandlers, pdfHandlers, settingsHandlers),
+);
 
 export default defineBackground(() => {
+  useBrowserMessages();
   // Every listener is registered synchronously so none is missed when the worker wakes for an event.
-  listenInBackground({ content: contentHandlers, shared: sharedHandlers, pages: pageHandlers });
+  answerInBackground(handlers);
   listenForUploads(browser.runtime.getURL('/'));
   listenForMenusAndCommands();
-  listenForPdfNavigations(db);
+  listenForPdfNavigations();
   browser.runtime.onInstalled.addListener(() => createMenus());
 });

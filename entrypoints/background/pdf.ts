@@ -1,26 +1,16 @@
 /**
- * The background's side of the PDF viewer: its calls (claims by document
- * identity, badge, opening a PDF, settings), showing a PDF claim in a viewer
- * tab, the "Open in Recipe Lens" menu items, and — when the curator turned it
- * on — sending PDF navigations to the viewer.
+ * The background's side of the PDF viewer: opening a PDF in it, telling
+ * which PDF a tab shows, showing a PDF claim in a viewer tab, and — when the
+ * curator turned it on — sending PDF navigations to the viewer. (The viewer
+ * asks for its claims and sets its badge as any document does: `documents.ts`.)
  */
 import { browser, type Browser } from 'wxt/browser';
-import { claimsForPdf, getSettings, getSource, putSettings, type RecipeDatabase } from '../../lib/db';
-import { t } from '../../lib/i18n';
-import { badgeText, showTabStatus } from './badge';
-import { callTab, type Handlers, type PageCall } from '../../lib/messages';
+import type { BackgroundCall, Handlers } from '../../lib/messages';
+import { callTab } from '../shared/messaging';
+import { pdfAutoOpen } from './settings';
 import { VIEWER_PATH, isInlinePdfResponse, isLikelyPdfUrl, isViewerUrl, parseViewerUrl, pdfAddressOf, viewerUrl } from '../../lib/pdf';
 import type { ClaimRecord } from '../../lib/schema';
 import { normalizeUrl } from '../../lib/source';
-
-/** The PDF calls among the extension pages' calls. */
-type PdfCall = 'pdf.claims' | 'pdf.status' | 'pdf.open' | 'tab.pdf' | 'settings.get' | 'settings.set';
-
-const OPEN_LINK_MENU = 'recipe-lens-open-pdf-link';
-const OPEN_PAGE_MENU = 'recipe-lens-open-pdf-page';
-const TAG_IN_VIEWER_MENU = 'recipe-lens-tag-claim-pdf';
-/** Address patterns of pages that are PDFs by their look (the browser's own viewer shows them). */
-const PDF_PAGE_PATTERNS = ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.PDF', 'https://arxiv.org/pdf/*', 'file:///*.pdf', 'file:///*.PDF'];
 
 /** The viewer page's address in this extension. */
 export function viewerBase(): string {
@@ -38,51 +28,17 @@ export async function openViewer(file: string, tabId: number | null, page: numbe
   return tab.id ?? -1;
 }
 
-let autoOpen: Promise<boolean> | null = null;
-
-/** Whether PDF navigations go to the viewer (read once, then kept in step by `settings.set`). */
-function autoOpenSetting(db: () => Promise<RecipeDatabase>): Promise<boolean> {
-  autoOpen ??= db()
-    .then((d) => getSettings(d))
-    .then((s) => s.pdfAutoOpen)
-    .catch(() => {
-      autoOpen = null;
-      return false;
-    });
-  return autoOpen;
-}
-
-/** Answers to the PDF calls, given the background's database getter. */
-export function createPdfHandlers(db: () => Promise<RecipeDatabase>): Pick<Handlers<PageCall>, PdfCall> {
-  return {
-    async 'pdf.claims'({ url, fingerprint, arxiv }) {
-      const d = await db();
-      const [claims, source] = await Promise.all([claimsForPdf(d, { url, fingerprint, arxiv }), url ? getSource(d, url) : Promise.resolve(undefined)]);
-      return { claims, source: source ?? null };
-    },
-    async 'pdf.status'({ anchored, orphans }, sender) {
-      const tabId = sender.tab?.id;
-      if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
-      return { badge: await showTabStatus(tabId, anchored, orphans) };
-    },
-    async 'pdf.open'({ url, tabId, page }) {
-      return { tabId: await openViewer(url, tabId, page) };
-    },
-    async 'tab.pdf'({ windowId }) {
-      const [tab] = await browser.tabs.query({ active: true, windowId });
-      if (tab?.id === undefined) return { tabId: -1, url: null };
-      return { tabId: tab.id, url: await pdfShownBy(tab) };
-    },
-    async 'settings.get'() {
-      return getSettings(await db());
-    },
-    async 'settings.set'(patch) {
-      const next = await putSettings(await db(), patch);
-      autoOpen = Promise.resolve(next.pdfAutoOpen);
-      return next;
-    },
-  };
-}
+/** Answers to the PDF calls of the panel and the popup. */
+export const pdfHandlers = {
+  async 'pdf.open'({ url, tabId, page }) {
+    return { tabId: await openViewer(url, tabId, page) };
+  },
+  async 'tab.pdf'({ windowId }) {
+    const [tab] = await browser.tabs.query({ active: true, windowId });
+    if (tab?.id === undefined) return { tabId: -1, url: null };
+    return { tabId: tab.id, url: await pdfShownBy(tab) };
+  },
+} satisfies Partial<Handlers<BackgroundCall>>;
 
 /** The PDF a tab shows (a PDF address, or a server that says it sends a PDF), or null. */
 async function pdfShownBy(tab: Browser.tabs.Tab): Promise<string | null> {
@@ -122,43 +78,13 @@ export async function revealPdfClaim(claim: ClaimRecord): Promise<{ how: 'tab' |
   return { how: 'opened' };
 }
 
-/** Creates the "Open in Recipe Lens" menu items and "Tag as claim…" in the viewer (with the other items, on install and update). */
-export function createPdfMenus(): void {
-  browser.contextMenus.create({
-    id: OPEN_LINK_MENU,
-    title: 'Open PDF in Recipe Lens',
-    contexts: ['link'],
-    targetUrlPatterns: ['http://*/*', 'https://*/*', 'file:///*'],
-  });
-  browser.contextMenus.create({ id: OPEN_PAGE_MENU, title: 'Open in Recipe Lens', contexts: ['page', 'frame'], documentUrlPatterns: PDF_PAGE_PATTERNS });
-  browser.contextMenus.create({ id: TAG_IN_VIEWER_MENU, title: t('menuTag'), contexts: ['selection'], documentUrlPatterns: [`${viewerBase()}*`] });
-}
-
-/** Handles a click on one of the PDF menu items; false when the click was for another item. */
-export function onPdfMenuClick(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab | undefined): boolean {
-  if (info.menuItemId === OPEN_LINK_MENU && info.linkUrl) {
-    void openViewer(info.linkUrl, null);
-    return true;
-  }
-  if (info.menuItemId === TAG_IN_VIEWER_MENU) {
-    if (tab?.id !== undefined) void callTab(tab.id, 'form.open', {}).catch(() => undefined);
-    return true;
-  }
-  if (info.menuItemId === OPEN_PAGE_MENU) {
-    const url = info.frameUrl ?? info.pageUrl ?? tab?.url;
-    if (url) void openViewer(url, tab?.id ?? null);
-    return true;
-  }
-  return false;
-}
-
 /**
  * Sends PDF navigations (top-level responses that are inline PDFs) to the
  * viewer when the curator turned that on. Registered synchronously at worker
  * start; the listener only observes (MV3 gives no blocking), then replaces
  * the tab's page with the viewer.
  */
-export function listenForPdfNavigations(db: () => Promise<RecipeDatabase>): void {
+export function listenForPdfNavigations(): void {
   const api = (browser as unknown as { webRequest?: typeof browser.webRequest }).webRequest;
   if (!api?.onHeadersReceived) return;
   api.onHeadersReceived.addListener(
@@ -166,7 +92,7 @@ export function listenForPdfNavigations(db: () => Promise<RecipeDatabase>): void
       if (details.tabId < 0 || details.method !== 'GET' || (details.statusCode ?? 200) >= 400) return undefined;
       const header = (name: string) => details.responseHeaders?.find((h) => h.name.toLowerCase() === name)?.value ?? null;
       if (!isInlinePdfResponse(header('content-type'), header('content-disposition'), details.url)) return undefined;
-      void autoOpenSetting(db)
+      void pdfAutoOpen()
         .then((on) => (on ? openViewer(details.url, details.tabId) : undefined))
         .catch(() => undefined);
       return undefined;

@@ -8,7 +8,9 @@ import { offsetsOfRange, rangeFromOffsets, type TextIndex } from '../../lib/anch
 import { candidateValues, offerUndisclosed, reportCandidate, unclaimed, undisclosedValues, type PageFacts } from '../../lib/capture/finder';
 import type { ClaimFormValues } from '../../lib/capture/draft';
 import { findCandidates, type Candidate } from '../../lib/finder';
-import { callBackground, withRetry, type FinderReport } from '../../lib/messages';
+import type { FinderReport } from '../../lib/capture/finder';
+import { withRetry } from '../../lib/messages';
+import { callBackground } from '../shared/messaging';
 import type { HighlightPainter } from '../../lib/paint';
 import { t } from '../../lib/i18n';
 import type { Store } from '../../components/common/store';

@@ -1,5 +1,6 @@
-import { takeBridge } from '../../lib/capture/bridge';
-import { ignoreForgedRestarts } from '../../lib/capture/forged-restart';
+import { takeBridge } from '../shared/capture-bridge';
+import { ignoreForgedRestarts } from '../shared/forged-restart';
+import { useBrowserMessages } from '../shared/i18n';
 import { ClaimsSession } from './session';
 
 export default defineContentScript({
@@ -10,6 +11,7 @@ export default defineContentScript({
   noScriptStartedPostMessage: true,
   main(ctx) {
     ignoreForgedRestarts();
+    useBrowserMessages();
     const bridge = takeBridge();
     // Only the page script loads this script; without its bridge there is nobody to answer for.
     if (!bridge) return;

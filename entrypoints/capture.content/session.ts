@@ -8,13 +8,15 @@ import { h, render } from 'preact';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { anchorAllAsync, buildTextIndexAsync, describe, type TextIndex } from '../../lib/anchoring';
-import type { CaptureSession, PageLookup } from '../../lib/capture/bridge';
-import { showReloadNotice } from '../../lib/capture/reload-notice';
+import type { CaptureSession, PageLookup } from '../shared/capture-bridge';
+import { showReloadNotice } from '../shared/reload-notice';
 import { buildClaims, sourceFromFields, valuesFromClaim, type ClaimFormValues, type SourceFields } from '../../lib/capture/draft';
 import { mintClaimId } from '../../lib/capture/ids';
 import { prefillValues } from '../../lib/capture/prefill';
 import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
-import { callBackground, contentAnswerer, isContextInvalidated, withRetry, type PageReport } from '../../lib/messages';
+import type { PageReport } from '../../lib/capture/page-report';
+import { isContextInvalidated, withRetry } from '../../lib/messages';
+import { callBackground, documentAnswerer } from '../shared/messaging';
 import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
 import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
 import { detectSource, documentUrl } from '../../lib/source';
@@ -96,7 +98,7 @@ export class ClaimsSession implements CaptureSession {
 
   /** Starts listening and paints the page's claims. */
   start(): void {
-    this.answer = contentAnswerer({
+    this.answer = documentAnswerer({
       'form.open': () => ({ opened: this.openForm() }),
       'claims.changed': async ({ url }) => {
         if (url !== null && url !== this.url) return { reloaded: false };
@@ -209,7 +211,7 @@ export class ClaimsSession implements CaptureSession {
     if (given && given.url === this.url) reply = given;
     else {
       try {
-        reply = await withRetry(() => callBackground('page.claims', { url: this.url }));
+        reply = await withRetry(() => callBackground('document.claims', { url: this.url }));
       } catch (error) {
         this.onCallError(error, t('errRead'));
         return;
@@ -310,7 +312,7 @@ export class ClaimsSession implements CaptureSession {
     const orphans = this.store.get().orphans.length;
     const anchored = this.store.get().claims.length - orphans;
     this.lastReported = anchored;
-    await callBackground('page.status', { url: this.url, anchored, orphans }).catch(() => undefined);
+    await callBackground('document.status', { anchored, orphans }).catch(() => undefined);
   }
 
   /** Late content: while claims are stored here, re-anchor the missing ones after the page settles. */

@@ -8,12 +8,12 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { ignoreForgedRestarts } from '../../lib/capture/forged-restart';
-import { offerBridge, type CaptureSession, type PageLookup } from '../../lib/capture/bridge';
-import { showReloadNotice } from '../../lib/capture/reload-notice';
+import { ignoreForgedRestarts } from '../shared/forged-restart';
+import { offerBridge, type CaptureSession, type PageLookup } from '../shared/capture-bridge';
+import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf, CHANNEL, unwrapReply } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
-import { fromOurBackground } from '../../lib/messages/senders';
+import { refusal } from '../../lib/messages/roles';
 import { documentUrl } from '../../lib/source/url';
 
 type Sender = Browser.runtime.MessageSender;
@@ -27,7 +27,7 @@ const NOTHING_HERE: Record<string, unknown> = {
 };
 
 /** Sends a content → background call and unwraps its answer. */
-async function ask<T>(type: 'page.claims' | 'capture.load', payload: unknown): Promise<T> {
+async function ask<T>(type: 'document.claims' | 'capture.load', payload: unknown): Promise<T> {
   return unwrapReply<T>(await browser.runtime.sendMessage({ channel: CHANNEL, type, payload }), type);
 }
 
@@ -69,7 +69,7 @@ export class PageBoot {
   private async lookup(): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
     const url = this.url;
-    const data = await withRetry(() => ask<{ claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('page.claims', { url }));
+    const data = await withRetry(() => ask<{ claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', { url }));
     const found: PageLookup = { url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;
     // Claims to paint, or a site the curator opted in to the claim finder: the capture script is needed.
@@ -127,8 +127,8 @@ export class PageBoot {
     const type = callNameOf(message);
     if (type === null) return undefined;
     if (this.session) return this.session.answer(message, sender);
-    const refusal = fromOurBackground(sender);
-    if (refusal) return Promise.resolve({ ok: false, error: refusal });
+    const refused = refusal('background', sender, { id: browser.runtime.id, origin: browser.runtime.getURL('/') });
+    if (refused) return Promise.resolve({ ok: false, error: refused });
     return this.answerBeforeLoad(type, message, sender);
   }
 

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { OptionsApp } from '../../components/options/OptionsApp';
-import { startPageLocale } from '../../components/common/locale';
+import { startPageLocale } from '../shared/locale';
+import { createOptionsApi } from './api';
 import '../../components/options/options.css';
 
-void startPageLocale().then(() => render(<OptionsApp />, document.getElementById('app')!));
+void startPageLocale().then(() => render(<OptionsApp api={createOptionsApi()} />, document.getElementById('app')!));

@@ -5,7 +5,7 @@ import { PdfViewerSession } from '../../components/pdf/session';
 import { highlightStyles } from '../../components/pdf/highlights';
 import { parseViewerUrl } from '../../lib/pdf';
 import { createViewerApi } from './api';
-import { startPageLocale } from '../../components/common/locale';
+import { startPageLocale } from '../shared/locale';
 import '../../components/pdf/viewer.css';
 
 // The first page comes first: pdf.js's worker starts now, and the session (which downloads the PDF and loads pdf.js)

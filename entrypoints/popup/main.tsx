@@ -1,9 +1,9 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup/PopupApp';
-import { startPageLocale } from '../../components/common/locale';
-import { callBackground } from '../../lib/messages';
-import { openEvidencePanel } from '../../lib/panel/open';
+import { startPageLocale } from '../shared/locale';
+import { callBackground } from '../shared/messaging';
+import { openEvidencePanel } from '../shared/panel';
 import '../../components/popup/popup.css';
 
 async function main() {

@@ -1,7 +1,8 @@
 /** The side panel's PanelApi: protocol calls to the background, and browser events for live updates. */
 import { browser } from 'wxt/browser';
 import type { PanelApi } from '../../components/panel/api';
-import { ChangeNotice, callBackground } from '../../lib/messages';
+import { ChangeNotice } from '../../lib/messages';
+import { callBackground } from '../shared/messaging';
 import type { ClaimRecord, ModelRecord } from '../../lib/schema';
 
 /** Builds the panel's access to the store and the browser for the window it follows. */

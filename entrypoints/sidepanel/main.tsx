@@ -1,8 +1,8 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PanelApp } from '../../components/panel/PanelApp';
-import { startPageLocale } from '../../components/common/locale';
-import { callBackground } from '../../lib/messages';
+import { startPageLocale } from '../shared/locale';
+import { callBackground } from '../shared/messaging';
 import { createPanelApi } from './api';
 import '../../components/panel/panel.css';
 

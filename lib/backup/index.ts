@@ -59,6 +59,12 @@ export interface BackupReminder {
   days?: number;
 }
 
+/** Backups as the pages show them: the last one, changes since, and whether a reminder is due. */
+export interface BackupStatus extends BackupReminder {
+  lastBackupAt: string | null;
+  changes: number;
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A state read back from storage, made whole (anything malformed counts as no backup and no change). */

@@ -4,9 +4,8 @@
  * to the panel, and the claim form's values for accepting one or for
  * recording the page as not disclosed (evidence-rules.md rule 3).
  */
-import type { FinderCandidate } from '../messages/protocol';
 import type { Candidate } from '../finder/find';
-import type { SourceKind } from '../schema';
+import type { ClaimKind, SourceKind, Stage } from '../schema';
 import { suggestEvidence } from '../evidence';
 import { t } from '../i18n';
 import type { ClaimFormValues } from './draft';
@@ -17,6 +16,28 @@ export const REPORTED_SENTENCE = 400;
 
 /** The value an "undisclosed" claim records when a page names no RL stage or algorithm (the survey's "Not disclosed: RL stages"). */
 export const UNDISCLOSED_VALUE = 'RL stages';
+
+/** A candidate claim as the finder reports it to the panel and the popup. */
+export interface FinderCandidate {
+  key: string;
+  kind: ClaimKind;
+  value: string;
+  stage: Stage | null;
+  model: string | null;
+  /** The sentence (at most 400 characters). */
+  sentence: string;
+  /** 1 for the best-scored candidate, 2 for the next, … */
+  rank: number;
+}
+
+/** What the claim finder found on a page (candidates in document order). */
+export interface FinderReport {
+  url: string;
+  candidates: FinderCandidate[];
+  talksAboutRl: boolean;
+  /** The page talks about RL but no candidate names a stage or algorithm: offer "record as not disclosed". */
+  suggestUndisclosed: boolean;
+}
 
 /** A span of the page's text, [start, end). */
 export interface Span {

@@ -4,14 +4,16 @@
  * error.
  *
  * Where a message comes from:
- * - By default ("browser default") the browser picks the catalog from its UI language, and `t()` asks
- *   `browser.i18n.getMessage`. Content scripts and the background always work this way.
+ * - By default ("browser default") the browser picks the catalog from its UI language, and `t()` asks the
+ *   browser's message source, which each context's glue installs first (`useMessageSource`, from
+ *   `browser.i18n`). Content scripts and the background always work this way.
  * - Extension pages (options, side panel, PDF viewer) follow the curator's language setting: `startLocale()`
  *   reads it and, when it differs from the browser's, loads the chosen catalog
  *   (`/_locales/<locale>/messages.json`, fetched from the extension) and uses it instead.
- * - English is bundled as the fallback: a key missing elsewhere, or no `browser.i18n` (unit tests).
+ * - English is bundled as the fallback: a key missing elsewhere, or no message source (unit tests).
+ *
+ * Pure: the browser is reached only through the message source passed in.
  */
-import { browser } from 'wxt/browser';
 import en from '../../public/_locales/en/messages.json';
 import type { ClaimKind, Evidence, SourceKind, Stage } from '../schema';
 
@@ -35,13 +37,30 @@ export function isLocaleChoice(value: unknown): value is LocaleChoice {
   return typeof value === 'string' && (LOCALE_CHOICES as readonly string[]).includes(value);
 }
 
+/** The browser's own messages, as the glue of each context hands them in. */
+export interface MessageSource {
+  /** The browser's message for `key` in the catalog it picked ('' when it has none); may throw once the extension is gone. */
+  getMessage(key: string, subs: string[]): string;
+  /** The browser's UI language (`zh-CN`, `en-US`, …). */
+  uiLanguage(): string;
+  /** Reads a catalog shipped with the extension. */
+  loadCatalog(target: Locale): Promise<Catalog>;
+}
+
+let source: MessageSource | null = null;
 let browserI18n: 'unknown' | 'yes' | 'no' = 'unknown';
 
-/** The browser's message for `key` ('' when it has none or there is no `browser.i18n`). */
+/** Installs the browser's messages (each context does it first, before anything is shown). */
+export function useMessageSource(next: MessageSource): void {
+  source = next;
+  browserI18n = 'unknown';
+}
+
+/** The browser's message for `key` ('' when it has none or there is no message source). */
 function browserMessage(key: string, subs: string[]): string {
-  if (browserI18n === 'no') return '';
+  if (browserI18n === 'no' || !source) return '';
   try {
-    const message = browser.i18n.getMessage(key as never, subs as never);
+    const message = source.getMessage(key, subs);
     browserI18n = 'yes';
     return typeof message === 'string' ? message : '';
   } catch {
@@ -54,7 +73,7 @@ function browserMessage(key: string, subs: string[]): string {
 export function browserLocale(): Locale {
   let language = 'en';
   try {
-    language = browser.i18n?.getUILanguage?.() ?? globalThis.navigator?.language ?? 'en';
+    language = source?.uiLanguage() ?? globalThis.navigator?.language ?? 'en';
   } catch {
     language = globalThis.navigator?.language ?? 'en';
   }
@@ -101,11 +120,10 @@ function use(target: Locale | null, catalog: Catalog | null): void {
   if (!sameCatalog || before !== locale()) notify();
 }
 
-/** Reads a catalog shipped with the extension. */
+/** Reads a catalog shipped with the extension, through the message source. */
 async function fetchCatalog(target: Locale): Promise<Catalog> {
-  const response = await fetch(browser.runtime.getURL(`/_locales/${target}/messages.json` as never));
-  if (!response.ok) throw new Error(`the ${target} catalog could not be read (${response.status})`);
-  return (await response.json()) as Catalog;
+  if (!source) throw new Error(`the ${target} catalog cannot be read here`);
+  return source.loadCatalog(target);
 }
 
 /**

@@ -1,3 +1,6 @@
-/** The message protocol and its transport. */
+/** The message protocol, who may send what, and answering calls (the browser transport is glue outside `lib`). */
 export * from './protocol';
-export * from './transport';
+export * from './roles';
+export * from './dispatch';
+export { CallError, unwrapReply, callNameOf } from './channel';
+export { isContextInvalidated, isTransient, withRetry } from './retry';

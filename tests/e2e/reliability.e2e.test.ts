@@ -119,9 +119,16 @@ describe('4. a database of the previous schema version (unit tests: tests/unit/m
     expect([...store.claims].sort(byId)).toEqual([...V2_CLAIMS].sort(byId));
     expect(store.models).toEqual(V2_MODELS.map((m) => ({ ...m, key: m.model })));
     // The version-3 indexes find the migrated PDF claims.
-    const pdf = await pageCall('pdf.claims', { url: null, fingerprint: V2_FINGERPRINT, arxiv: null });
+    // Asked as the PDF viewer asks (a document's call): the viewer page without a file is the sender.
+    const viewer = await browser.context.newPage();
+    await viewer.goto(`chrome-extension://${browser.extensionId}/pdf-viewer.html`);
+    const pdf = await viewer.evaluate(
+      (payload) => (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'document.claims', payload }),
+      { url: null, pdf: { fingerprint: V2_FINGERPRINT, arxiv: null } },
+    );
     expect(pdf.ok).toBe(true);
     expect(pdf.data.claims.map((c: ClaimRecord) => c.id).sort()).toEqual(['clm_v2_pdf_0001', 'clm_v2_pdf_0002']);
+    await viewer.close();
     await options.page.close();
   });
 

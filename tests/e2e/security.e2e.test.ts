@@ -639,10 +639,10 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     const calls = sources.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/scripting\.(\w+)\(([^;]*)/g)].map((m) => ({ file: path.relative(ROOT, file), api: m[1]!, args: m[2]! })),
     );
-    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/handlers.ts executeScript']);
+    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/documents.ts executeScript']);
     expect(calls[0]!.args).toMatch(/files: \[CAPTURE_SCRIPT\]/);
     expect(calls[0]!.args).not.toMatch(/func|args|world/);
-    const injected = /const CAPTURE_SCRIPT = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'entrypoints/background/handlers.ts'), 'utf8'))![1]!;
+    const injected = /const CAPTURE_SCRIPT = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'entrypoints/background/documents.ts'), 'utf8'))![1]!;
     expect(statSync(path.join(EXTENSION_DIR, injected)).isFile()).toBe(true);
     // It is not listed in the manifest: pages without claims never load it.
     expect(JSON.stringify(manifest.content_scripts)).not.toContain('capture');

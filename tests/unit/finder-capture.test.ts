@@ -11,7 +11,7 @@ import {
   UNDISCLOSED_VALUE,
 } from '../../lib/capture/finder';
 import { findCandidates, parseSite, parseSiteList, siteListed } from '../../lib/finder';
-import { FinderSite } from '../../lib/messages';
+import { FinderSite } from '../../lib/settings';
 
 const PAGE =
   'Zeta-2 technical report. ' +

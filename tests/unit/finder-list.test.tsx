@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FinderList } from '../../components/capture/FinderList';
 import type { FinderActions, FinderState } from '../../components/capture/state';
 import { FinderSection } from '../../components/panel/FinderSection';
-import type { FinderCandidate, FinderReport } from '../../lib/messages';
+import type { FinderCandidate, FinderReport } from '../../lib/capture/finder';
 
 const ITEMS: FinderCandidate[] = [
   { key: '0123456789abcdef', kind: 'algorithm', value: 'GRPO', stage: 'reasoning_rl', model: 'Zeta-3', sentence: 'We train Zeta-3 with GRPO.', rank: 2 },

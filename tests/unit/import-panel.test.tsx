@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportPanel } from '../../components/options/ImportPanel';
 import type { ImportApi } from '../../components/options/importer';
-import type { ImportOutcome, ImportPreview } from '../../lib/messages';
+import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
 
 const EVIL = '<img src=x onerror="globalThis.hacked=1">';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { PageBoot } from '../../entrypoints/claims.content/boot';
-import { takeBridge, type CaptureSession } from '../../lib/capture/bridge';
+import { takeBridge, type CaptureSession } from '../../entrypoints/shared/capture-bridge';
 import { CHANNEL } from '../../lib/messages/channel';
 import type { ClaimRecord } from '../../lib/schema';
 
@@ -39,7 +39,7 @@ function start(claims: unknown[], autoFind = false): Harness {
   };
   vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (message: { type: string; payload: unknown }) => {
     h.sent.push({ type: message.type, payload: message.payload });
-    if (message.type === 'page.claims') return { ok: true, data: { claims, source: null, autoFind } };
+    if (message.type === 'document.claims') return { ok: true, data: { claims, source: null, autoFind } };
     if (message.type === 'capture.load') {
       const bridge = takeBridge();
       h.handed = bridge?.lookup;
@@ -66,7 +66,7 @@ describe('a page with nothing stored', () => {
   it('costs one lookup and loads nothing', async () => {
     const h = start([]);
     await settle();
-    expect(h.sent).toEqual([{ type: 'page.claims', payload: { url: PAGE } }]);
+    expect(h.sent).toEqual([{ type: 'document.claims', payload: { url: PAGE } }]);
     h.ctx.abort();
   });
 
@@ -74,7 +74,7 @@ describe('a page with nothing stored', () => {
     const h = start([]);
     await settle();
     expect(await call('claims.changed', { url: 'https://other.example/' })).toEqual([{ ok: true, data: { reloaded: false } }]);
-    expect(h.sent.filter((m) => m.type === 'page.claims')).toHaveLength(1);
+    expect(h.sent.filter((m) => m.type === 'document.claims')).toHaveLength(1);
     expect(await call('passage.reveal', { id: 'clm_x' })).toEqual([{ ok: true, data: { found: false } }]);
     expect(await call('passage.confirm', { id: 'clm_x' })).toEqual([{ ok: true, data: { confirmed: false } }]);
     expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
@@ -85,7 +85,7 @@ describe('a page with nothing stored', () => {
     const h = start([]);
     await settle();
     expect(await call('form.open', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
-    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
     expect(h.answered).toHaveLength(1);
     // Once loaded, every call goes to the session.
     await call('passage.reveal', { id: 'clm_x' });
@@ -97,7 +97,7 @@ describe('a page with nothing stored', () => {
     const h = start([]);
     await settle();
     expect(await call('finder.run', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
-    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
     expect(h.answered).toEqual([{ channel: CHANNEL, type: 'finder.run', payload: {} }]);
     h.ctx.abort();
   });
@@ -133,7 +133,7 @@ describe('a page with claims', () => {
     const claim = { id: 'clm_boot_000001' } as ClaimRecord;
     const h = start([claim]);
     await settle();
-    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
     expect(h.handed).toEqual({ url: PAGE, claims: [claim], source: null, autoFind: false });
     h.ctx.abort();
   });
@@ -143,7 +143,7 @@ describe('a site the curator opted in to the claim finder', () => {
   it('loads the capture script after the lookup even without claims, handing over that the finder runs by itself', async () => {
     const h = start([], true);
     await settle();
-    expect(h.sent.map((m) => m.type)).toEqual(['page.claims', 'capture.load']);
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
     expect(h.handed).toEqual({ url: PAGE, claims: [], source: null, autoFind: true });
     h.ctx.abort();
   });

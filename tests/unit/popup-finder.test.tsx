@@ -3,7 +3,9 @@
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupApp } from '../../components/popup/PopupApp';
-import type { FinderReport, PageReport, ResponseOf } from '../../lib/messages';
+import type { FinderReport } from '../../lib/capture/finder';
+import type { PageReport } from '../../lib/capture/page-report';
+import type { ResponseOf } from '../../lib/messages';
 
 const REPORT: PageReport = {
   url: 'https://example.org/zeta-3',

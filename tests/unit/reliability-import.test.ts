@@ -5,9 +5,9 @@ import { deleteDB } from 'idb';
 import { parseImport } from '../../lib/import/files';
 import { MAX_JSON_DEPTH, parseJsonSafely, parseSurveyJsonl } from '../../lib/import/jsonl';
 import { MAX_IMPORT_BYTES } from '../../lib/import/formats';
-import { pageToBackground } from '../../lib/messages';
+import { protocol } from '../../lib/messages';
 import { DB_NAME, allClaims, openRecipeDb, putClaims } from '../../lib/db';
-import { commitImport, previewImport } from '../../entrypoints/background/imports';
+import { commitImport, previewImport } from '../../entrypoints/background/transfer';
 import { previewFile, type ImportApi } from '../../components/options/importer';
 import { claim, model } from './fixtures/records';
 
@@ -97,7 +97,7 @@ describe('size: 50 MB, 100,000 lines', () => {
     expect(read).toBe(false);
     expect(job.preview).toBeNull();
     expect(job.failure).toBe('the file is 50.0 MB; the limit is 32 MB — split it into smaller files and import them one by one');
-    const overLimit = pageToBackground['import.preview'].safeParse({
+    const overLimit = protocol['import.preview'].request.safeParse({
       text: 'x'.repeat(MAX_IMPORT_BYTES + 1),
       fileName: 'huge.jsonl',
       format: 'jsonl',

@@ -9,39 +9,34 @@ import { browser } from 'wxt/browser';
 import {
   CHANNEL,
   CallError,
-  anyToBackground,
-  contentToBackground,
-  dispatch,
-  fromOurContentScript,
-  fromOurContentScriptOrPage,
-  fromOurPage,
+  dispatch as dispatchCall,
   isTransient,
-  pageToBackground,
+  protocol,
   routes,
   withRetry,
+  type CallName,
   type Reply,
+  type Routes,
 } from '../../lib/messages';
 import { DB_NAME, MIGRATIONS, openRecipeDb } from '../../lib/db';
 import { createV2Database, V2_CLAIMS } from './fixtures/db/v2';
 import { claim } from './fixtures/records';
 
-type HandlersModule = typeof import('../../entrypoints/background/handlers');
+type HandlersModule = typeof import('../../entrypoints/background/index');
 
 const ROOT = path.resolve(__dirname, '../..');
 const id = browser.runtime.id;
 const tabSender = { id, tab: { id: 7 } as never, frameId: 0, url: 'https://example.org/zeta-2-report' };
 const pageSender = { id, url: browser.runtime.getURL('/options.html') };
 const msg = (type: string, payload: unknown) => ({ channel: CHANNEL, type, payload });
+const SELF = { id, origin: browser.runtime.getURL('/') };
+const dispatch = (table: Routes, message: unknown, sender: Parameters<typeof dispatchCall>[2]) => dispatchCall(table, message, sender, SELF);
 
 /** A fresh copy of the background's handlers, as a worker that just started has them. */
 async function startWorker(): Promise<{ handlers: HandlersModule; table: ReturnType<typeof routes> }> {
   vi.resetModules();
-  const handlers = (await import('../../entrypoints/background/handlers')) as HandlersModule;
-  const table = routes([
-    { schemas: contentToBackground, rule: fromOurContentScript, handlers: handlers.contentHandlers as never },
-    { schemas: anyToBackground, rule: fromOurContentScriptOrPage, handlers: handlers.sharedHandlers as never },
-    { schemas: pageToBackground, rule: fromOurPage, handlers: handlers.pageHandlers as never },
-  ]);
+  const handlers = (await import('../../entrypoints/background/index')) as HandlersModule;
+  const table = routes(handlers.handlers);
   return { handlers, table };
 }
 
@@ -58,8 +53,8 @@ afterEach(() => {
 });
 
 describe('every message handler validates its input and answers errors as values', () => {
-  const calls = [...Object.keys(contentToBackground), ...Object.keys(anyToBackground), ...Object.keys(pageToBackground)];
-  const senderFor = (type: string) => (type in contentToBackground ? tabSender : type in pageToBackground ? pageSender : tabSender);
+  const calls = (Object.keys(protocol) as CallName[]).filter((type) => protocol[type].from !== 'background');
+  const senderFor = (type: CallName) => (protocol[type].from === 'page' ? pageSender : tabSender);
   const garbage: unknown[] = [
     undefined,
     null,
@@ -71,15 +66,13 @@ describe('every message handler validates its input and answers errors as values
     { url: 'javascript:alert(1)', id: '../../etc', ids: [null], text: 7, record: { schema: 'x' } },
   ];
 
-  const schemas: Record<string, { safeParse(v: unknown): { success: boolean } }> = { ...contentToBackground, ...anyToBackground, ...pageToBackground };
-
   it.each(calls)('%s refuses malformed requests with an error value, before its handler runs', async (type) => {
     const { table } = await startWorker();
     let refused = 0;
     for (const payload of garbage) {
       const reply = await dispatch(table, msg(type, payload), senderFor(type) as never);
       // Calls that take no arguments accept any object (unknown keys are dropped, the handler gets `{}`).
-      if (schemas[type]!.safeParse(payload).success) {
+      if (protocol[type].request.safeParse(payload).success) {
         expect(payload).toBeTypeOf('object');
         continue;
       }
@@ -92,8 +85,8 @@ describe('every message handler validates its input and answers errors as values
   it.each(calls)('%s answers, whatever happens inside, with an ok or an error value (never a thrown exception)', async (type) => {
     const { table } = await startWorker();
     const payloads: Record<string, unknown> = {
-      'page.claims': { url: 'https://example.org/zeta-2-report' },
-      'page.status': { url: 'https://example.org/zeta-2-report', anchored: 1, orphans: 0 },
+      'document.claims': { url: 'https://example.org/zeta-2-report' },
+      'document.status': { anchored: 1, orphans: 0 },
       'claims.save': { claims: [claim()] },
       'claims.delete': { ids: ['clm_nothere001'] },
       'claims.restore': { claims: [claim()] },
@@ -105,8 +98,6 @@ describe('every message handler validates its input and answers errors as values
       'claims.reveal': { id: 'clm_nothere001', link: null },
       'tab.page': { windowId: 1 },
       'tab.passage': { tabId: 99, id: 'clm_nothere001', action: 'confirm' },
-      'pdf.claims': { url: null, fingerprint: 'abc', arxiv: null },
-      'pdf.status': { anchored: 0, orphans: 0 },
       'pdf.open': { url: 'https://example.org/a.pdf', tabId: null, page: null },
       'tab.pdf': { windowId: 1 },
       'settings.set': { pdfAutoOpen: true },
@@ -132,10 +123,10 @@ describe('every message handler validates its input and answers errors as values
 describe('the background keeps no state that a restart would lose', () => {
   /** Module-level mutable state in the background, each with why losing it is harmless (and the test below that shows it). */
   const ALLOWED: Record<string, string> = {
-    'handlers.ts:connection': 'the database connection: reopened on first use after a restart',
-    'pdf.ts:autoOpen': 'a cache of a setting stored in the database: read again after a restart',
-    'imports.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
-    'imports.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
+    'db.ts:connection': 'the database connection: reopened on first use after a restart',
+    'settings.ts:autoOpen': 'a cache of a setting stored in the database: read again after a restart',
+    'transfer.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
+    'transfer.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
   };
 
   it('declares no other module-level let/var or mutable collection in entrypoints/background', () => {
@@ -158,7 +149,7 @@ describe('the background keeps no state that a restart would lose', () => {
     expect(await dispatch(before.table, msg('claims.save', { claims: [claim()] }), tabSender as never)).toMatchObject({ ok: true });
     await stopWorker(before.handlers);
     const after = await startWorker();
-    const reply = (await dispatch(after.table, msg('page.claims', { url: claim().source.url }), tabSender as never)) as Reply<{
+    const reply = (await dispatch(after.table, msg('document.claims', { url: claim().source.url }), tabSender as never)) as Reply<{
       claims: Array<{ id: string }>;
     }>;
     expect(reply.ok && reply.data.claims.map((c) => c.id)).toEqual([claim().id]);

@@ -6,8 +6,8 @@
  * isolated world, so the bridge lives on that world's global object, which
  * the page cannot reach.
  */
-import type { Browser } from 'wxt/browser';
-import type { ClaimRecord, SourceCorrection } from '../schema';
+import type { Sender } from '../../lib/messages/roles';
+import type { ClaimRecord, SourceCorrection } from '../../lib/schema';
 
 /** The page's claims as the background answered the lookup. */
 export interface PageLookup {
@@ -22,7 +22,7 @@ export interface PageLookup {
 /** What the capture script's session offers the page script. */
 export interface CaptureSession {
   /** Answers a background → content call (validated with its zod schema inside); undefined for messages not ours. */
-  answer(message: unknown, sender: Browser.runtime.MessageSender): Promise<unknown> | undefined;
+  answer(message: unknown, sender: Sender): Promise<unknown> | undefined;
   /** Looks at the current selection and offers the toolbar for it. */
   checkSelection(): void;
 }

@@ -1,16 +1,20 @@
 /**
- * The background's side of imports and restores: a preview parses and plans
+ * Moving records in and out: backups, and the background's side of imports
+ * and restores. A preview parses and plans
  * without storing, keeping the parsed records under a token so that the
  * commit need not receive the file again; the commit plans once more inside
  * its one write transaction (the store may have changed since), applies the
  * curator's resolutions and writes.
  */
-import { replaceStore, storeRefs, storedVersions, writeImport, type RecipeDatabase } from '../../lib/db';
+import { getBackupState, replaceStore, storeRefs, storedVersions, takeBackup, writeImport, type RecipeDatabase } from '../../lib/db';
+import { backupReminder, toBackup } from '../../lib/backup';
 import { parseImport, type ImportFormat, type ImportMode, type ParsedImport } from '../../lib/import/files';
 import { planStoreImport, recordRef, resolvePlan, type Resolution } from '../../lib/import/preview';
-import { Upload, type ImportOutcome, type ImportPreview, type RecordCounts } from '../../lib/messages';
+import { type BackgroundCall, type Handlers, Upload } from '../../lib/messages';
+import type { ImportOutcome, ImportPreview, RecordCounts } from '../../lib/transfer';
 import { CLAIM_SCHEMA, type SurveyRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
+import { db } from './db';
 
 const SHOWN_CONFLICTS = 500;
 const SHOWN_ERRORS = 200;
@@ -171,3 +175,26 @@ export async function commitImport(
     nowTimestamp(),
   );
 }
+
+/** Answers to the import, restore and backup calls. */
+export const transferHandlers = {
+  async 'import.preview'(request) {
+    return previewImport(await db(), request);
+  },
+  async 'import.commit'(request) {
+    return commitImport(await db(), request);
+  },
+  async 'backup.create'() {
+    const createdAt = nowTimestamp();
+    const contents = await takeBackup(await db(), createdAt);
+    return {
+      text: toBackup(contents, createdAt),
+      createdAt,
+      counts: { claims: contents.claims.length, models: contents.models.length, sources: contents.sources.length },
+    };
+  },
+  async 'backup.status'() {
+    const state = await getBackupState(await db());
+    return { lastBackupAt: state.lastBackupAt, changes: state.changes, ...backupReminder(state, nowTimestamp()) };
+  },
+} satisfies Partial<Handlers<BackgroundCall>>;

@@ -1,6 +1,7 @@
-/** The language setting of the extension pages, read through the background. */
+/** The language of the extension pages: the browser's messages, then the curator's setting, read through the background. */
 import { startLocale, type LocaleChoice } from '../../lib/i18n';
-import { callBackground } from '../../lib/messages';
+import { useBrowserMessages } from './i18n';
+import { callBackground } from './messaging';
 
 /** The stored language choice ('auto' when the background cannot tell). */
 export async function readLocaleSetting(): Promise<LocaleChoice> {
@@ -9,5 +10,6 @@ export async function readLocaleSetting(): Promise<LocaleChoice> {
 
 /** Puts an extension page in the curator's language and keeps it there; resolves once the first paint can start. */
 export function startPageLocale(): Promise<() => void> {
+  useBrowserMessages();
   return startLocale(readLocaleSetting);
 }

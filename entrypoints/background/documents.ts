@@ -1,0 +1,36 @@
+/** Documents (pages with the content script, PDFs in the viewer): their claims, their badge, and loading the capture script. */
+import { browser } from 'wxt/browser';
+import { claimsForPdf, claimsForUrl, getSettings, getSource } from '../../lib/db';
+import { siteListed } from '../../lib/finder/sites';
+import type { BackgroundCall, Handlers } from '../../lib/messages';
+import { badgeText, showTabStatus } from './badge';
+import { db } from './db';
+
+/** The capture script's file in the build (the runtime-registered `capture` content script). */
+const CAPTURE_SCRIPT = '/content-scripts/capture.js';
+
+/** Answers to the calls documents make about themselves. */
+export const documentHandlers = {
+  async 'document.claims'({ url, pdf }) {
+    const d = await db();
+    if (pdf) {
+      const [claims, source] = await Promise.all([claimsForPdf(d, { url, ...pdf }), url ? getSource(d, url) : Promise.resolve(undefined)]);
+      return { claims, source: source ?? null };
+    }
+    // The schema admits a null address only with a PDF's identity.
+    const page = url!;
+    const [claims, source, settings] = await Promise.all([claimsForUrl(d, page), getSource(d, page), getSettings(d)]);
+    // The finder runs by itself only on the sites the curator opted in; elsewhere it costs nothing until asked.
+    return { claims, source: source ?? null, autoFind: siteListed(page, settings.finderSites) };
+  },
+  async 'document.status'({ anchored, orphans }, sender) {
+    const tabId = sender.tab?.id;
+    if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
+    return { badge: await showTabStatus(tabId, anchored, orphans) };
+  },
+  async 'capture.load'(_request, sender) {
+    // The sender rule admits our content script in a tab's top frame, or the PDF viewer (which cannot be scripted).
+    await browser.scripting.executeScript({ target: { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] }, files: [CAPTURE_SCRIPT] });
+    return { loaded: true };
+  },
+} satisfies Partial<Handlers<BackgroundCall>>;

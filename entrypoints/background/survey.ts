@@ -1,0 +1,38 @@
+/** The whole survey for the panel and the options page: every record, the first rows, counts, and model records. */
+import { allClaims, putModel, surveyHead } from '../../lib/db';
+import type { BackgroundCall, Handlers } from '../../lib/messages';
+import { nowTimestamp } from '../../lib/time';
+import { db } from './db';
+
+/** Answers to the calls that read the whole survey or write a model record. */
+export const surveyHandlers = {
+  async 'store.summary'() {
+    const d = await db();
+    const claims = await allClaims(d);
+    const modelRecords = await d.getAll('models');
+    const pages = new Set(claims.map((c) => c.source.url));
+    const models = new Set([...claims.map((c) => c.model), ...modelRecords.map((m) => m.model)]);
+    return {
+      claims: claims.length,
+      models: models.size,
+      sources: pages.size,
+      pages: pages.size,
+      persisted: null,
+      modelRecords: modelRecords.map(({ key: _key, ...record }) => record),
+    };
+  },
+  async 'survey.data'() {
+    const d = await db();
+    const [claims, models] = await Promise.all([allClaims(d), d.getAll('models')]);
+    // One string crosses the process boundary far faster than thousands of small objects.
+    return { json: JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record) }) };
+  },
+  async 'survey.head'({ models: count }) {
+    return surveyHead(await db(), count);
+  },
+  async 'model.save'({ record }) {
+    const stamped = { ...record, updated_at: nowTimestamp() };
+    await putModel(await db(), stamped);
+    return { record: stamped };
+  },
+} satisfies Partial<Handlers<BackgroundCall>>;
