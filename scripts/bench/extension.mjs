@@ -277,7 +277,7 @@ async function paintedCount(page) {
  * finish (the panel's `data-runs` goes up); when the page first shows a
  * preview, its confirm button is pressed. Returns the report text.
  */
-async function importThroughOptions(context, extensionId, name, jsonl) {
+export async function importThroughOptions(context, extensionId, name, jsonl) {
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html`);
   const panel = options.getByTestId('import-panel');

@@ -42,6 +42,10 @@ export const SUITES = {
     const { benchPdf, pdfGoals } = await import('./pdf.mjs');
     return { bench: benchPdf, goals: pdfGoals };
   },
+  'real-revisions': async () => {
+    const { benchRevisions, revisionsGoals } = await import('./revisions.mjs');
+    return { bench: benchRevisions, goals: revisionsGoals };
+  },
 };
 
 /**
