@@ -15,8 +15,8 @@
  */
 import type { Position, Quote } from '../schema';
 import { approximateSpans, bracketSpans, expectedStarts, placeOf, searchBudget, type Place } from './candidates';
-import { DEFAULT_THRESHOLDS, judge, rankingScore, type PlaceEvidence, type Thresholds } from './confidence';
-import { combineSides, proximity, sideAgreement, type FoldedContext } from './context';
+import { DEFAULT_THRESHOLDS, distinctiveness, isLookAlike, judge, rankingScore, type PlaceEvidence, type Thresholds } from './confidence';
+import { combineSides, proximity, SIDE_INTACT, sideAgreement, type FoldedContext } from './context';
 import type { Neighbour } from './landmarks';
 import { MAX_OCCURRENCES } from './match';
 import { collapseWhiteSpace, foldForComparison, normalizeQuoteText } from './normalize';
@@ -205,11 +205,41 @@ function samePlace(a: Place, b: Place): boolean {
   return overlap > 0 && overlap >= 0.5 * Math.min(a.end - a.start, b.end - b.start);
 }
 
+/** Spread of the position estimate (characters) at which being where expected counts half. */
+const POSITION_SCALE = 1024;
+/** Whether both sides of the stored context are intact around a place (the passage is between them, however edited). */
+function isBracketed(side: { prefix: number | null; suffix: number | null }): boolean {
+  return (side.prefix ?? 0) >= SIDE_INTACT && (side.suffix ?? 0) >= SIDE_INTACT;
+}
+
 /** Slack, beyond a quote's length, by which a place may overlap a placed neighbour's side before it counts as out of order. */
 const ORDER_SLACK = 64;
 
-/** The measured evidence for a place of a prepared passage on a text of length n (its position from the nearest-agreeing expectation). */
-function evidenceFor(folded: string, prepared: PreparedSelectors, place: Place): PlaceEvidence {
+/** Characters of stored context, each side, that must meet verbatim for the passage to count as cut out there. */
+const CLOSED_PROBE = 16;
+/** Most characters (a space, a stray mark) allowed between the two sides where they meet. */
+const CLOSED_GAP = 2;
+
+/**
+ * Where the stored prefix and suffix now meet with (almost) nothing between
+ * them: the passage was cut out there. Offsets of the meeting points (where
+ * the suffix's probe starts).
+ */
+function closedAt(index: TextIndex, q: QGramIndex | null, ctx: FoldedContext): number[] {
+  const before = ctx.prefix.slice(-CLOSED_PROBE).trimEnd();
+  const after = ctx.suffix.slice(0, CLOSED_PROBE).trimStart();
+  if (before.length < 8 || after.length < 8) return [];
+  const out: number[] = [];
+  for (const p of occurrencesOf(index, q, before, 16)) {
+    const from = p + before.length;
+    const at = index.folded.slice(from, from + CLOSED_GAP + after.length).indexOf(after);
+    if (at >= 0 && at <= CLOSED_GAP) out.push(from + at);
+  }
+  return out;
+}
+
+/** The measured evidence for a place of a prepared passage (its position from the nearest-agreeing expectation); `closed`: see `closedAt`. */
+function evidenceFor(folded: string, prepared: PreparedSelectors, place: Place, closed: readonly number[]): PlaceEvidence {
   const side = sideAgreement(folded, place.start, place.end, prepared.ctx);
   const m = prepared.needle.length;
   let offset: number | null = null;
@@ -225,9 +255,17 @@ function evidenceFor(folded: string, prepared: PreparedSelectors, place: Place):
     }
   }
   const slack = m + ORDER_SLACK;
-  const outOfOrder = prepared.neighbours.some((nb) => (nb.side === 'before' ? place.start < nb.found - slack : place.start > nb.found + slack));
-  // Without neighbours the stored position is a rough guide: it says little on a page hardly longer than its spread.
-  const informative = prepared.neighbours.length ? 1 : Math.max(0, 1 - (4 * spread) / Math.max(1, folded.length));
+  // Where the context closed up over the gap, the passage is gone from there: any place is elsewhere, unless its own
+  // context is intact, or it starts right where the sides meet (the passage begins as its old suffix did: the meeting
+  // may be the passage itself).
+  const bracketed = isBracketed(side);
+  const explained = closed.some((c) => Math.abs(c - place.start) <= CLOSED_GAP + 1);
+  const outOfOrder =
+    prepared.neighbours.some((nb) => (nb.side === 'before' ? place.start < nb.found - slack : place.start > nb.found + slack)) ||
+    (closed.length > 0 && !bracketed && !explained);
+  // Being near says more the sharper the estimate (a neighbour a paragraph away pins the place down; one many pages
+  // away hardly does), and nothing on a page hardly longer than the estimate's spread.
+  const informative = Math.max(0, 1 - (4 * spread) / Math.max(1, folded.length)) / (1 + spread / POSITION_SCALE);
   return { similarity: place.similarity, prefix: side.prefix, suffix: side.suffix, offset, spread, informative, outOfOrder };
 }
 
@@ -254,8 +292,9 @@ export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, t
   const k = searchBudget(m);
   const spans = [...(confirmedExact ? [] : approximateSpans(index, q, prepared, k)), ...bracketSpans(index, q, prepared)];
   const places: Scored[] = [];
+  const closed = closedAt(index, q, ctx);
   const add = (place: Place): void => {
-    const evidence = evidenceFor(folded, prepared, place);
+    const evidence = evidenceFor(folded, prepared, place, closed);
     places.push({ ...place, evidence, score: rankingScore(evidence, m) });
   };
   if (exactPick) add({ start: exactPick.start, end: exactPick.start + m, exact: true, similarity: 1 });
@@ -275,7 +314,10 @@ export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, t
   places.sort((a, b) => b.score - a.score || a.start - b.start);
   const best = places[0] as Scored;
   const runnerUp = places.find((p) => p !== best && !samePlace(p, best)) ?? null;
-  const verdict = judge(best.evidence, runnerUp?.evidence ?? null, m, thresholds);
+  // Among many look-alikes one leads by chance, so the lead required grows with their number; not for a place whose
+  // context is intact on both sides (the passage edited in place), which no look-alike elsewhere shares.
+  const lookAlikes = isBracketed(best.evidence) ? 1 : places.filter((p) => p !== best && !samePlace(p, best) && isLookAlike(p.evidence, m)).length;
+  const verdict = judge(best.evidence, runnerUp?.evidence ?? null, m, thresholds, Math.max(runnerUp ? 1 : 0, lookAlikes));
   if (best.exact && exactPick) {
     if (exactStarts.length > 1 || !verdict.accepted) return anchored(index, best.start, best.end, exactPick.confidence, true);
     return anchored(index, best.start, best.end, Math.max(verdict.confidence, exactPick.confidence), true);
@@ -326,11 +368,6 @@ function anchored(index: TextIndex, start: number, end: number, confidence: numb
   const range = rangeFromOffsets(index, start, end);
   if (!range) return orphan(0, 'the match covers no text node');
   return { status: 'anchored', range, start, end, confidence: round(confidence), exact, text: index.text.slice(start, end) };
-}
-
-/** How much a verbatim occurrence of an m-character quote proves on its own: nothing for a word, nearly everything for a long sentence. */
-function distinctiveness(m: number): number {
-  return Math.min(1, Math.max(0, (m - 8) / 56));
 }
 
 /** How strongly a combined context agreement confirms a place: 0 at or below CTX_NEUTRAL, 1 from CTX_CONFIRMS. */

@@ -139,6 +139,6 @@ export function placeOf(folded: string, needle: string, span: Span): Place {
   // A span can be shorter or longer than the quote by the edits allowed: look from a quote's length before its end to a quote's length after its start, and half a quote beyond.
   const reach = Math.ceil(m / 2);
   const words = wordOverlap(needle, folded, Math.min(span.start, span.end - m) - reach, Math.max(span.end, span.start + m) + reach);
-  if (words.dice <= similarity || words.start === null || words.end === null) return place;
-  return { start: words.start, end: words.end, exact: false, similarity: words.dice };
+  if (words.similarity <= similarity || words.start === null || words.end === null) return place;
+  return { start: words.start, end: words.end, exact: false, similarity: words.similarity };
 }

@@ -30,14 +30,19 @@ export const ACCEPT_SCORE = 0.6;
 export const ACCEPT_MARGIN = 0.1;
 /** Lowest quote evidence (similarity above chance, 0..1) a place needs, however good its context and position. */
 export const MIN_QUOTE = 0.1;
+/**
+ * Lowest quote evidence of a place the passage would have moved to (see
+ * `PlaceEvidence.outOfOrder`): a passage that moved, was reworded and lost
+ * its context is not told from a look-alike, so only a nearly verbatim one (a
+ * sentence moved whole) is taken.
+ */
+export const MIN_QUOTE_MOVED = 0.8;
 /** Confidence given to an accepted place is 0.5..0.95, growing with how far it clears both thresholds. */
 const ACCEPTED_FLOOR = 0.5;
 const ACCEPTED_CEILING = 0.95;
 /** Score above ACCEPT_SCORE, and margin above ACCEPT_MARGIN, at which an accepted place gets the full confidence. */
 const FULL_SCORE_SPAN = 0.8;
 const FULL_MARGIN_SPAN = 0.5;
-/** A quote shorter than this gets proportionally less quote evidence even when found verbatim (a word proves little alone). */
-const SHORT_QUOTE = 32;
 
 /** The measured evidence for one place. */
 export interface PlaceEvidence {
@@ -52,7 +57,13 @@ export interface PlaceEvidence {
   spread: number;
   /** How much being near says at all, 0..1 (nothing on a page hardly longer than `spread`). */
   informative: number;
-  /** Whether the place is on the wrong side of a placed neighbour (before the one that preceded the passage, or after the one that followed it). */
+  /**
+   * Whether the passage would have moved to get here: the place is on the
+   * wrong side of a placed neighbour (before the one that preceded the
+   * passage, or after the one that followed it), or the stored prefix and
+   * suffix now meet elsewhere with nothing between them (the passage was
+   * cut out there).
+   */
   outOfOrder: boolean;
 }
 
@@ -61,11 +72,21 @@ export function chanceSimilarity(m: number): number {
   return Math.min(0.9, 0.4 + 1.6 / Math.sqrt(Math.max(1, m)));
 }
 
-/** Quote evidence 0..1: similarity above chance, rescaled to 0..1, and reduced for very short quotes. */
+/** How much an m-character quote found verbatim proves on its own: nothing for a word, nearly everything for a long sentence. */
+export function distinctiveness(m: number): number {
+  return Math.min(1, Math.max(0, (m - 8) / 56));
+}
+
+/**
+ * Quote evidence 0..1: similarity above chance, rescaled to 0..1, times how
+ * distinctive a quote of that length is (a short phrase recurs, near
+ * verbatim, in places that have nothing to do with the passage: its context
+ * must say where it is).
+ */
 export function quoteEvidence(similarity: number, m: number): number {
   const chance = chanceSimilarity(m);
   const above = Math.max(0, (similarity - chance) / (1 - chance));
-  return above * Math.min(1, m / SHORT_QUOTE);
+  return above * distinctiveness(m);
 }
 
 /** Quote evidence at which two places count as equally similar when they are compared with each other. */
@@ -99,21 +120,15 @@ export function contextEvidence(e: PlaceEvidence): number {
   return (1 - VERBATIM_SHARE) * combined + VERBATIM_SHARE * verbatim;
 }
 
-/** How much an m-character quote found verbatim proves on its own: nothing for a word, nearly everything for a long sentence. */
-export function distinctiveness(m: number): number {
-  return Math.min(1, Math.max(0, (m - 8) / 56));
-}
-
 /**
  * Position evidence, -1..1: where expected, 1, halving at `spread`
  * characters away, times how informative being near is on this page; 0
- * without a position. A place on the wrong side of a placed neighbour counts
- * against a short quote (a look-alike elsewhere), not against a long one (a
- * sentence that was moved carries its own evidence).
+ * without a position; -1 where the passage would have moved to (possible,
+ * but the page speaks against it).
  */
 export function positionEvidence(e: PlaceEvidence, m: number): number {
   if (e.offset === null) return 0;
-  if (e.outOfOrder) return -(1 - distinctiveness(m));
+  if (e.outOfOrder) return -1;
   return e.informative / (1 + Math.abs(e.offset) / Math.max(1, e.spread));
 }
 
@@ -172,33 +187,63 @@ export function describeEvidence(e: PlaceEvidence, m: number): string[] {
     e.offset === null
       ? 'no position stored'
       : e.outOfOrder
-        ? 'on the other side of a passage that stood next to it'
+        ? 'away from where the passage was (it would have moved)'
         : `${Math.abs(Math.round(e.offset))} characters from where expected`,
   ];
   return out.filter((s): s is string => s !== null);
 }
 
+/** Ranking quote evidence from which another place counts as a look-alike of the quote. */
+const LOOK_ALIKE = 0.75;
+
+/** Whether a place's text resembles the quote enough to compete as a look-alike. */
+export function isLookAlike(e: PlaceEvidence, m: number): boolean {
+  return rankingQuoteEvidence(e.similarity, m) >= LOOK_ALIKE;
+}
+
+/**
+ * The lead the best place needs over the runner-up: `margin` against one
+ * look-alike, more the more look-alikes there are (among many near-equal
+ * places, one leads by chance).
+ */
+export function requiredMargin(margin: number, lookAlikes: number): number {
+  return margin * (1 + Math.log(Math.max(1, lookAlikes)));
+}
+
 /**
  * Judges the best place against the runner-up (null when no other place was
  * found): accepted when its score and quote evidence reach the thresholds
- * and it leads the runner-up by the margin.
+ * and it leads the runner-up by the margin required with `lookAlikes` other
+ * places that resemble the quote.
  */
-export function judge(best: PlaceEvidence, runnerUp: PlaceEvidence | null, m: number, thresholds: Thresholds = DEFAULT_THRESHOLDS): Judgement {
+export function judge(
+  best: PlaceEvidence,
+  runnerUp: PlaceEvidence | null,
+  m: number,
+  thresholds: Thresholds = DEFAULT_THRESHOLDS,
+  lookAlikes = runnerUp ? 1 : 0,
+): Judgement {
   const score = placeScore(best, m);
   const margin = rankingScore(best, m) - (runnerUp ? rankingScore(runnerUp, m) : 0);
+  const needed = requiredMargin(thresholds.margin, lookAlikes);
   const quote = quoteEvidence(best.similarity, m);
   const reasons = describeEvidence(best, m);
-  reasons.push(runnerUp ? `the next best place scores ${margin.toFixed(2)} lower` : 'no other place resembles it');
-  const accepted = score >= thresholds.score && margin >= thresholds.margin && quote >= thresholds.quote;
+  reasons.push(
+    runnerUp
+      ? `the next best place scores ${margin.toFixed(2)} lower${lookAlikes > 1 ? ` (${lookAlikes} places resemble the quote)` : ''}`
+      : 'no other place resembles it',
+  );
+  const minQuote = best.outOfOrder ? Math.max(thresholds.quote, MIN_QUOTE_MOVED) : thresholds.quote;
+  const accepted = score >= thresholds.score && margin >= needed && quote >= minQuote;
   if (!accepted) {
-    if (quote < thresholds.quote) reasons.push('too little of the quote is left');
+    if (quote < minQuote) reasons.push(best.outOfOrder ? 'too much changed for a passage that also moved' : 'too little of the quote is left');
     else if (score < thresholds.score) reasons.push('too little evidence that this is the passage');
     else reasons.push('another place is nearly as likely');
     // Below 0.5, growing with the weakest of the three measures relative to its threshold.
-    const weakest = Math.min(score / thresholds.score, Math.max(0, margin) / thresholds.margin, quote / thresholds.quote);
+    const weakest = Math.min(score / thresholds.score, Math.max(0, margin) / needed, quote / minQuote);
     return { accepted, confidence: 0.49 * Math.min(1, Math.max(0, weakest)), score, margin, quote, reasons };
   }
-  const clear = Math.min((score - thresholds.score) / FULL_SCORE_SPAN, (margin - thresholds.margin) / FULL_MARGIN_SPAN);
+  const clear = Math.min((score - thresholds.score) / FULL_SCORE_SPAN, (margin - needed) / FULL_MARGIN_SPAN);
   const confidence = ACCEPTED_FLOOR + (ACCEPTED_CEILING - ACCEPTED_FLOOR) * Math.min(1, Math.max(0, clear));
   return { accepted, confidence, score, margin, quote, reasons };
 }

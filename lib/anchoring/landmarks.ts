@@ -11,7 +11,7 @@ import type { AnchorResult, PreparedSelectors } from './anchor';
 /** An exact result at least this confident is a landmark. */
 export const EXACT_LANDMARK = 0.9;
 /** An approximate result at least this confident is a landmark too (for the passages placed after it). */
-export const APPROXIMATE_LANDMARK = 0.6;
+export const APPROXIMATE_LANDMARK = 0.5;
 
 /** Where a neighbour says the passage should be: shift its stored position by `shift`; `gap` is how far (in stored positions) the neighbour is. */
 export interface Neighbour {

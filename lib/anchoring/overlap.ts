@@ -46,7 +46,7 @@ export interface WordOverlap {
    * text spanned by the matches): high only when the quote's words are found
    * close together, not scattered over a long stretch.
    */
-  dice: number;
+  similarity: number;
   /** The stretch from the first to the last matched word (offsets of the searched text), or null when nothing matched. */
   start: number | null;
   end: number | null;
@@ -57,7 +57,7 @@ export function wordOverlap(quote: string, text: string, from: number, to: numbe
   const a = wordsOf(quote, 0, quote.length).slice(0, MAX_QUOTE_WORDS);
   const b = wordsOf(text, Math.max(0, from), Math.min(text.length, to)).slice(0, MAX_TEXT_WORDS);
   const total = a.reduce((n, w) => n + w.key.length, 0);
-  const none: WordOverlap = { kept: 0, dice: 0, start: null, end: null };
+  const none: WordOverlap = { kept: 0, similarity: 0, start: null, end: null };
   if (total === 0 || b.length === 0) return none;
   // Weighted LCS table, (a.length + 1) × (b.length + 1), row-major.
   const cols = b.length + 1;
@@ -99,7 +99,7 @@ export function wordOverlap(quote: string, text: string, from: number, to: numbe
   for (let j = first; j <= last; j++) spanned += (b[j] as Word).key.length;
   return {
     kept: keptChars / total,
-    dice: (2 * keptChars) / (total + spanned),
+    similarity: (2 * keptChars) / (total + spanned),
     start: (b[first] as Word).start,
     end: (b[last] as Word).end,
   };
