@@ -14,11 +14,21 @@
  * the margin over the runner-up, each measured, each in the reasons given.
  */
 import type { Position, Quote } from '../schema';
-import { approximateSpans, bracketSpans, expectedStarts, placeOf, searchBudget, type Place } from './candidates';
-import { DEFAULT_THRESHOLDS, distinctiveness, isLookAlike, judge, rankingScore, type PlaceEvidence, type Thresholds } from './confidence';
-import { combineSides, proximity, SIDE_INTACT, sideAgreement, type FoldedContext } from './context';
+import { approximateSpans, bracketSpans, expectedStarts, placesOf, searchBudget, type Place } from './candidates';
+import {
+  chanceSimilarity,
+  DEFAULT_THRESHOLDS,
+  distinctiveness,
+  isBracketed,
+  isLookAlike,
+  judge,
+  rankingScore,
+  type PlaceEvidence,
+  type Thresholds,
+} from './confidence';
+import { combineSides, proximity, sideAgreement, type FoldedContext } from './context';
 import type { Neighbour } from './landmarks';
-import { MAX_OCCURRENCES } from './match';
+import { MAX_OCCURRENCES, type Span } from './match';
 import { collapseWhiteSpace, foldForComparison, normalizeQuoteText } from './normalize';
 import { occurrencesOf, qgramsFor } from './occurrences';
 import type { QGramIndex } from './qgram';
@@ -207,10 +217,8 @@ function samePlace(a: Place, b: Place): boolean {
 
 /** Spread of the position estimate (characters) at which being where expected counts half. */
 const POSITION_SCALE = 1024;
-/** Whether both sides of the stored context are intact around a place (the passage is between them, however edited). */
-function isBracketed(side: { prefix: number | null; suffix: number | null }): boolean {
-  return (side.prefix ?? 0) >= SIDE_INTACT && (side.suffix ?? 0) >= SIDE_INTACT;
-}
+/** How far below chance similarity an edit-distance span may be and still be measured by word overlap (insertions cost edits, not words). */
+const OVERLAP_FLOOR = 0.1;
 
 /** Slack, beyond a quote's length, by which a place may overlap a placed neighbour's side before it counts as out of order. */
 const ORDER_SLACK = 64;
@@ -299,12 +307,15 @@ export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, t
   };
   if (exactPick) add({ start: exactPick.start, end: exactPick.start + m, exact: true, similarity: 1 });
   const seen = new Set<string>();
+  const kept: Span[] = [];
   for (const s of spans) {
     const t = trimOffsets(index.text, s.start, s.end);
     if (t.end <= t.start || seen.has(`${t.start}:${t.end}`)) continue;
     seen.add(`${t.start}:${t.end}`);
     if (exactStarts.some((e) => t.start < e + m && e < t.end)) continue; // the verbatim occurrence already stands for this place
-    const place = placeOf(folded, needle, { start: t.start, end: t.end, distance: s.distance });
+    kept.push({ start: t.start, end: t.end, distance: s.distance });
+  }
+  for (const place of placesOf(folded, needle, kept, chanceSimilarity(m) - OVERLAP_FLOOR)) {
     const r = trimOffsets(index.text, place.start, place.end);
     if (r.end > r.start) add({ ...place, start: r.start, end: r.end });
   }

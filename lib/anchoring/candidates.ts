@@ -16,7 +16,7 @@ import type { PreparedSelectors } from './anchor';
 import { spansInWindows, type Span } from './match';
 import { ApproxPattern } from './myers';
 import { occurrencesOf } from './occurrences';
-import { wordOverlap } from './overlap';
+import { QuoteWords, wordOverlap } from './overlap';
 import type { QGramIndex } from './qgram';
 import type { TextIndex } from './text-index';
 
@@ -126,19 +126,34 @@ function bracketWith(index: TextIndex, q: QGramIndex | null, prepared: PreparedS
   return out;
 }
 
+/** Most spans of one passage measured by word overlap (the closest by edit distance). */
+const MAX_OVERLAPS = 6;
+
 /**
- * A span as a candidate place: its similarity is the better of its edit
- * similarity and the word overlap of the quote with the text around it; when
- * the words tell more, the place is the stretch of the words found.
+ * The spans as candidate places: a span's similarity is the better of its
+ * edit similarity and the word overlap of the quote with the text around it;
+ * when the words tell more, the place is the stretch of the words found.
+ * Word overlap is measured for the few spans closest to the quote (and not
+ * for those at or below `floor`, unrelated text).
  */
-export function placeOf(folded: string, needle: string, span: Span): Place {
+export function placesOf(folded: string, needle: string, spans: readonly Span[], floor: number): Place[] {
   const m = needle.length;
-  const similarity = Math.max(0, 1 - span.distance / m);
-  const place: Place = { start: span.start, end: span.end, exact: span.distance === 0, similarity };
-  if (similarity >= OVERLAP_BELOW) return place;
-  // A span can be shorter or longer than the quote by the edits allowed: look from a quote's length before its end to a quote's length after its start, and half a quote beyond.
   const reach = Math.ceil(m / 2);
-  const words = wordOverlap(needle, folded, Math.min(span.start, span.end - m) - reach, Math.max(span.end, span.start + m) + reach);
-  if (words.similarity <= similarity || words.start === null || words.end === null) return place;
-  return { start: words.start, end: words.end, exact: false, similarity: words.similarity };
+  let words: QuoteWords | null = null;
+  let measured = 0;
+  const order = spans.map((s, i) => [s.distance, i] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const out: Place[] = spans.map((span) => ({ start: span.start, end: span.end, exact: span.distance === 0, similarity: Math.max(0, 1 - span.distance / m) }));
+  for (const [, i] of order) {
+    const place = out[i] as Place;
+    if (place.similarity >= OVERLAP_BELOW) continue;
+    if (place.similarity < floor || measured >= MAX_OVERLAPS) break;
+    measured++;
+    words ??= new QuoteWords(needle);
+    // A span can be shorter or longer than the quote by the edits allowed: look from a quote's length before its end to a quote's length after its start, and half a quote beyond.
+    const found = wordOverlap(words, folded, Math.min(place.start, place.end - m) - reach, Math.max(place.end, place.start + m) + reach);
+    if (found.similarity > place.similarity && found.start !== null && found.end !== null) {
+      out[i] = { start: found.start, end: found.end, exact: false, similarity: found.similarity };
+    }
+  }
+  return out;
 }

@@ -18,7 +18,7 @@
  * real revisions of public documents; `docs/anchoring.md` gives the curve of
  * right against wrong paints as they move. Pure functions only.
  */
-import { combineSides } from './context';
+import { combineSides, SIDE_INTACT } from './context';
 
 /** Weight of the context agreement (0..1) in a place's score. */
 export const CONTEXT_WEIGHT = 0.6;
@@ -78,14 +78,30 @@ export function distinctiveness(m: number): number {
 }
 
 /**
+ * Similarity a place's text must exceed to count at all when both sides of
+ * its context are intact: one place, not the best of a whole page, so chance
+ * is lower; at or below half of the quote kept, the text between the intact
+ * sides counts as a replacement, not an edit.
+ */
+const BRACKETED_CHANCE = 0.5;
+
+/** Whether both sides of the stored context are intact around a place (the passage is between them, however edited). */
+export function isBracketed(e: { prefix: number | null; suffix: number | null }): boolean {
+  return (e.prefix ?? 0) >= SIDE_INTACT && (e.suffix ?? 0) >= SIDE_INTACT;
+}
+
+/**
  * Quote evidence 0..1: similarity above chance, rescaled to 0..1, times how
  * distinctive a quote of that length is (a short phrase recurs, near
  * verbatim, in places that have nothing to do with the passage: its context
- * must say where it is).
+ * must say where it is). Between intact context on both sides the place is
+ * settled and only whether the text is still the passage's counts: above
+ * BRACKETED_CHANCE, whatever the quote's length.
  */
-export function quoteEvidence(similarity: number, m: number): number {
+export function quoteEvidence(e: PlaceEvidence, m: number): number {
+  if (isBracketed(e)) return Math.max(0, (e.similarity - BRACKETED_CHANCE) / (1 - BRACKETED_CHANCE));
   const chance = chanceSimilarity(m);
-  const above = Math.max(0, (similarity - chance) / (1 - chance));
+  const above = Math.max(0, (e.similarity - chance) / (1 - chance));
   return above * distinctiveness(m);
 }
 
@@ -98,8 +114,8 @@ const QUOTE_FULL = 0.6;
  * them is 88% and which 93% similar says little about which one is the
  * passage, so context and position decide between them.
  */
-export function rankingQuoteEvidence(similarity: number, m: number): number {
-  return Math.min(1, quoteEvidence(similarity, m) / QUOTE_FULL);
+export function rankingQuoteEvidence(e: PlaceEvidence, m: number): number {
+  return Math.min(1, quoteEvidence(e, m) / QUOTE_FULL);
 }
 
 /** Share of the context evidence that only a verbatim side earns (split between the two sides). */
@@ -126,7 +142,7 @@ export function contextEvidence(e: PlaceEvidence): number {
  * without a position; -1 where the passage would have moved to (possible,
  * but the page speaks against it).
  */
-export function positionEvidence(e: PlaceEvidence, m: number): number {
+export function positionEvidence(e: PlaceEvidence): number {
   if (e.offset === null) return 0;
   if (e.outOfOrder) return -1;
   return e.informative / (1 + Math.abs(e.offset) / Math.max(1, e.spread));
@@ -134,12 +150,12 @@ export function positionEvidence(e: PlaceEvidence, m: number): number {
 
 /** A place's score: quote evidence plus weighted context and position evidence (up to 1.9); the acceptance threshold applies to it. */
 export function placeScore(e: PlaceEvidence, m: number): number {
-  return quoteEvidence(e.similarity, m) + CONTEXT_WEIGHT * contextEvidence(e) + POSITION_WEIGHT * positionEvidence(e, m);
+  return quoteEvidence(e, m) + CONTEXT_WEIGHT * contextEvidence(e) + POSITION_WEIGHT * positionEvidence(e);
 }
 
 /** A place's score for ranking places against each other (quote evidence full from QUOTE_FULL on); the margin is measured on it. */
 export function rankingScore(e: PlaceEvidence, m: number): number {
-  return rankingQuoteEvidence(e.similarity, m) + CONTEXT_WEIGHT * contextEvidence(e) + POSITION_WEIGHT * positionEvidence(e, m);
+  return rankingQuoteEvidence(e, m) + CONTEXT_WEIGHT * contextEvidence(e) + POSITION_WEIGHT * positionEvidence(e);
 }
 
 /** Thresholds of the decision (the defaults are the calibrated ones; the calibration script varies them). */
@@ -181,7 +197,7 @@ function sideWords(name: string, v: number | null): string | null {
 /** The reasons for a place's evidence, in words (for the drift review and orphan messages). */
 export function describeEvidence(e: PlaceEvidence, m: number): string[] {
   const out = [
-    e.similarity >= 1 ? 'quote verbatim' : `quote ${pct(e.similarity)} similar (chance level ${pct(chanceSimilarity(m))})`,
+    e.similarity >= 1 ? 'quote verbatim' : `quote ${pct(e.similarity)} similar (chance level ${pct(isBracketed(e) ? BRACKETED_CHANCE : chanceSimilarity(m))})`,
     sideWords('prefix', e.prefix),
     sideWords('suffix', e.suffix),
     e.offset === null
@@ -198,7 +214,7 @@ const LOOK_ALIKE = 0.75;
 
 /** Whether a place's text resembles the quote enough to compete as a look-alike. */
 export function isLookAlike(e: PlaceEvidence, m: number): boolean {
-  return rankingQuoteEvidence(e.similarity, m) >= LOOK_ALIKE;
+  return rankingQuoteEvidence(e, m) >= LOOK_ALIKE;
 }
 
 /**
@@ -226,7 +242,7 @@ export function judge(
   const score = placeScore(best, m);
   const margin = rankingScore(best, m) - (runnerUp ? rankingScore(runnerUp, m) : 0);
   const needed = requiredMargin(thresholds.margin, lookAlikes);
-  const quote = quoteEvidence(best.similarity, m);
+  const quote = quoteEvidence(best, m);
   const reasons = describeEvidence(best, m);
   reasons.push(
     runnerUp

@@ -52,16 +52,33 @@ export interface WordOverlap {
   end: number | null;
 }
 
-/** The word overlap of `quote` with `text[from, to)`. */
-export function wordOverlap(quote: string, text: string, from: number, to: number): WordOverlap {
-  const a = wordsOf(quote, 0, quote.length).slice(0, MAX_QUOTE_WORDS);
+/** The words of a quote, split once and compared with many stretches of text. */
+export class QuoteWords {
+  readonly words: readonly Word[];
+  readonly total: number;
+  constructor(quote: string) {
+    this.words = wordsOf(quote, 0, quote.length).slice(0, MAX_QUOTE_WORDS);
+    this.total = this.words.reduce((n, w) => n + w.key.length, 0);
+  }
+}
+
+/** Scratch table reused by `wordOverlap` (grown on demand). */
+let table = new Float64Array(4096);
+
+/** The word overlap of a quote (its text, or its words split once) with `text[from, to)`. */
+export function wordOverlap(quote: string | QuoteWords, text: string, from: number, to: number): WordOverlap {
+  const q = typeof quote === 'string' ? new QuoteWords(quote) : quote;
+  const a = q.words;
+  const total = q.total;
   const b = wordsOf(text, Math.max(0, from), Math.min(text.length, to)).slice(0, MAX_TEXT_WORDS);
-  const total = a.reduce((n, w) => n + w.key.length, 0);
   const none: WordOverlap = { kept: 0, similarity: 0, start: null, end: null };
   if (total === 0 || b.length === 0) return none;
   // Weighted LCS table, (a.length + 1) × (b.length + 1), row-major.
   const cols = b.length + 1;
-  const dp = new Float64Array((a.length + 1) * cols);
+  const cells = (a.length + 1) * cols;
+  if (table.length < cells) table = new Float64Array(cells);
+  const dp = table;
+  dp.fill(0, 0, cells);
   for (let i = 1; i <= a.length; i++) {
     const ka = (a[i - 1] as Word).key;
     for (let j = 1; j <= b.length; j++) {
