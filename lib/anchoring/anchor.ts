@@ -301,11 +301,11 @@ export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, t
   const spans = [...(confirmedExact ? [] : approximateSpans(index, q, prepared, k)), ...bracketSpans(index, q, prepared)];
   const places: Scored[] = [];
   const closed = closedAt(index, q, ctx);
-  const add = (place: Place): void => {
-    const evidence = evidenceFor(folded, prepared, place, closed);
+  const add = (place: Place, unique = false): void => {
+    const evidence = { ...evidenceFor(folded, prepared, place, closed), unique };
     places.push({ ...place, evidence, score: rankingScore(evidence, m) });
   };
-  if (exactPick) add({ start: exactPick.start, end: exactPick.start + m, exact: true, similarity: 1 });
+  if (exactPick) add({ start: exactPick.start, end: exactPick.start + m, exact: true, similarity: 1 }, exactStarts.length === 1);
   const seen = new Set<string>();
   const kept: Span[] = [];
   for (const s of spans) {
@@ -329,11 +329,12 @@ export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, t
   // context is intact on both sides (the passage edited in place), which no look-alike elsewhere shares.
   const lookAlikes = isBracketed(best.evidence) ? 1 : places.filter((p) => p !== best && !samePlace(p, best) && isLookAlike(p.evidence, m)).length;
   const verdict = judge(best.evidence, runnerUp?.evidence ?? null, m, thresholds, Math.max(runnerUp ? 1 : 0, lookAlikes));
-  if (best.exact && exactPick) {
-    if (exactStarts.length > 1 || !verdict.accepted) return anchored(index, best.start, best.end, exactPick.confidence, true);
-    return anchored(index, best.start, best.end, Math.max(verdict.confidence, exactPick.confidence), true);
-  }
   const decision: Decision = { score: verdict.score, margin: verdict.margin, quote: verdict.quote };
+  if (best.exact && exactPick) {
+    const unique = exactStarts.length === 1 && verdict.accepted;
+    const result = anchored(index, best.start, best.end, unique ? Math.max(verdict.confidence, exactPick.confidence) : exactPick.confidence, true);
+    return { ...result, reasons: verdict.reasons, decision };
+  }
   if (!verdict.accepted) {
     return { ...orphan(verdict.confidence, `the best match is too uncertain: ${verdict.reasons.join('; ')}`), reasons: verdict.reasons, decision };
   }

@@ -57,6 +57,8 @@ export interface PlaceEvidence {
   spread: number;
   /** How much being near says at all, 0..1 (nothing on a page hardly longer than `spread`). */
   informative: number;
+  /** Whether the place holds the quote verbatim and is the only place on the page that does. */
+  unique?: boolean;
   /**
    * Whether the passage would have moved to get here: the place is on the
    * wrong side of a placed neighbour (before the one that preceded the
@@ -78,6 +80,15 @@ export function distinctiveness(m: number): number {
 }
 
 /**
+ * Length from which a quote found verbatim exactly once on the page is full
+ * quote evidence, whatever its context: that it occurs once is its
+ * distinctiveness, observed rather than guessed from its length. Not where
+ * the passage would have moved to (a phrase cut out of one paragraph that
+ * also happens to stand in another is not the passage).
+ */
+const UNIQUE_FULL = 32;
+
+/**
  * Similarity a place's text must exceed to count at all when both sides of
  * its context are intact: one place, not the best of a whole page, so chance
  * is lower; at or below half of the quote kept, the text between the intact
@@ -96,9 +107,11 @@ export function isBracketed(e: { prefix: number | null; suffix: number | null })
  * verbatim, in places that have nothing to do with the passage: its context
  * must say where it is). Between intact context on both sides the place is
  * settled and only whether the text is still the passage's counts: above
- * BRACKETED_CHANCE, whatever the quote's length.
+ * BRACKETED_CHANCE, whatever the quote's length. A quote found verbatim
+ * once on the page: see UNIQUE_FULL.
  */
 export function quoteEvidence(e: PlaceEvidence, m: number): number {
+  if (e.unique && !e.outOfOrder) return Math.min(1, Math.max(0, (m - 8) / (UNIQUE_FULL - 8)));
   if (isBracketed(e)) return Math.max(0, (e.similarity - BRACKETED_CHANCE) / (1 - BRACKETED_CHANCE));
   const chance = chanceSimilarity(m);
   const above = Math.max(0, (e.similarity - chance) / (1 - chance));

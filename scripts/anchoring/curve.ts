@@ -59,7 +59,7 @@ function run(pairs: Pair[], texts: Map<string, string>, doc: Document, threshold
     doc.body.textContent = texts.get(pair.new.page) as string;
     const results = anchorAll(
       doc.body,
-      pair.passages.map((p) => ({ quote: p.quote, position: p.position })),
+      pair.passages.map((p) => ({ quote: p.quote, position: { start: p.position.start, end: p.position.end } })),
       undefined,
       thresholds,
     );
@@ -83,7 +83,13 @@ function run(pairs: Pair[], texts: Map<string, string>, doc: Document, threshold
 
 /** One markdown table row. */
 function row(label: string, c: Counts, mark: boolean): string {
-  const cells = [label, c.sameRight, `${c.editedRight} / ${c.editedOrphan}`, `${c.removedUnpainted}${c.removedOnReplacement ? ` (+${c.removedOnReplacement})` : ''}`, c.wrong];
+  const cells = [
+    label,
+    c.sameRight,
+    `${c.editedRight} / ${c.editedOrphan}`,
+    `${c.removedUnpainted}${c.removedOnReplacement ? ` (+${c.removedOnReplacement})` : ''}`,
+    c.wrong,
+  ];
   return `| ${cells.map((x) => (mark ? `**${x}**` : String(x))).join(' | ')} |`;
 }
 
@@ -102,7 +108,10 @@ function main(): void {
     '|---|---|---|---|---|',
   ];
   const out: string[] = [];
-  out.push(`Acceptance score moved, lead ${DEFAULT_THRESHOLDS.margin} and quote evidence ${DEFAULT_THRESHOLDS.quote} kept (calibrated: **${DEFAULT_THRESHOLDS.score}**):`, '');
+  out.push(
+    `Acceptance score moved, lead ${DEFAULT_THRESHOLDS.margin} and quote evidence ${DEFAULT_THRESHOLDS.quote} kept (calibrated: **${DEFAULT_THRESHOLDS.score}**):`,
+    '',
+  );
   out.push(head[0]!.replace('%s', 'score ≥'), head[1]!);
   for (const score of [0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.4]) {
     const c = run(cases.pairs, texts, doc, { ...DEFAULT_THRESHOLDS, score });
