@@ -8,34 +8,16 @@
  *
  *   npx tsx scripts/anchoring/curve.ts [--write]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { anchorAll, DEFAULT_THRESHOLDS, type Thresholds } from '../../lib/anchoring';
+import { haveRevisions, judge, loadRevisions, REVISIONS, revisionText, selectorsOf, type Pair } from './corpus';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const CORPUS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'revisions');
 const DOC = path.join(ROOT, 'docs', 'anchoring.md');
 const BEGIN = '<!-- curve:begin (scripts/anchoring/curve.ts --write) -->';
 const END = '<!-- curve:end -->';
-
-interface Span {
-  start: number;
-  end: number;
-}
-interface Passage {
-  id: string;
-  class: 'same' | 'edited' | 'removed';
-  quote: { exact: string; prefix: string; suffix: string };
-  position: Span;
-  expected: Span[];
-  replacement?: Span;
-}
-interface Pair {
-  id: string;
-  new: { page: string };
-  passages: Passage[];
-}
 
 /** Outcome counts over the corpus for one setting of the thresholds. */
 interface Counts {
@@ -47,35 +29,20 @@ interface Counts {
   wrong: number;
 }
 
-/** Whether a painted span is right for a passage (README: overlap ≥ half of the shorter). */
-function right(p: Passage, s: number, e: number): boolean {
-  return p.expected.some((x) => Math.min(x.end, e) - Math.max(x.start, s) >= 0.5 * Math.min(x.end - x.start, e - s));
-}
-
 /** Anchors every pair with `thresholds` and counts the outcomes. */
 function run(pairs: Pair[], texts: Map<string, string>, doc: Document, thresholds: Thresholds): Counts {
   const c: Counts = { sameRight: 0, editedRight: 0, editedOrphan: 0, removedUnpainted: 0, removedOnReplacement: 0, wrong: 0 };
   for (const pair of pairs) {
     doc.body.textContent = texts.get(pair.new.page) as string;
-    const results = anchorAll(
-      doc.body,
-      pair.passages.map((p) => ({ quote: p.quote, position: { start: p.position.start, end: p.position.end } })),
-      undefined,
-      thresholds,
-    );
+    const results = anchorAll(doc.body, pair.passages.map(selectorsOf), undefined, thresholds);
     pair.passages.forEach((p, i) => {
-      const r = results[i];
-      if (!r || r.status !== 'anchored') {
-        if (p.class === 'edited') c.editedOrphan++;
-        if (p.class === 'removed') c.removedUnpainted++;
-        return;
-      }
-      if (p.class !== 'removed' && right(p, r.start, r.end)) {
-        if (p.class === 'same') c.sameRight++;
-        else c.editedRight++;
-      } else if (p.class === 'removed' && p.replacement && Math.min(p.replacement.end, r.end) - Math.max(p.replacement.start, r.start) > 0) {
-        c.removedOnReplacement++;
-      } else c.wrong++;
+      const v = judge(p, results[i]);
+      if (v === 'orphan' && p.class === 'edited') c.editedOrphan++;
+      else if (v === 'orphan' && p.class === 'removed') c.removedUnpainted++;
+      else if (v === 'right' && p.class === 'same') c.sameRight++;
+      else if (v === 'right') c.editedRight++;
+      else if (v === 'on-replacement') c.removedOnReplacement++;
+      else if (v === 'wrong') c.wrong++;
     });
   }
   return c;
@@ -94,13 +61,13 @@ function row(label: string, c: Counts, mark: boolean): string {
 }
 
 function main(): void {
-  if (!existsSync(path.join(CORPUS, 'cases.json'))) {
-    console.error(`The corpus is not at ${path.relative(ROOT, CORPUS)}.`);
+  if (!haveRevisions()) {
+    console.error(`The corpus is not at ${path.relative(ROOT, REVISIONS)}.`);
     process.exit(1);
   }
-  const cases = JSON.parse(readFileSync(path.join(CORPUS, 'cases.json'), 'utf8')) as { pairs: Pair[]; counts: Record<string, number> };
+  const cases = loadRevisions();
   const texts = new Map<string, string>();
-  for (const pair of cases.pairs) texts.set(pair.new.page, readFileSync(path.join(CORPUS, 'texts', `${pair.new.page}.txt`), 'utf8'));
+  for (const pair of cases.pairs) texts.set(pair.new.page, revisionText(pair.new.page));
   const doc = new Window().document as unknown as Document;
   const n = cases.counts;
   const head = [

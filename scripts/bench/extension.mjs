@@ -261,7 +261,7 @@ async function waitPainted(page, count, timeout) {
 }
 
 /** How many ranges the extension has painted on the page now. */
-async function paintedCount(page) {
+export async function paintedCount(page) {
   return page.evaluate((re) => {
     let total = 0;
     const names = new RegExp(re);

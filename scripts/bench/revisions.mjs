@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from './build.mjs';
-import { importThroughOptions } from './extension.mjs';
+import { importThroughOptions, paintedCount } from './extension.mjs';
 import { runAlone } from './suites.mjs';
 
 /** The public corpus, beside the repository. */
@@ -187,14 +187,7 @@ async function settled(page, worker, url, claims) {
   let last = '';
   let stableSince = Date.now();
   for (;;) {
-    const painted = await page.evaluate((re) => {
-      let total = 0;
-      const names = new RegExp(re);
-      CSS.highlights.forEach((h, name) => {
-        if (names.test(name)) total += h.size;
-      });
-      return total;
-    }, PAINTED);
+    const painted = await paintedCount(page);
     const badge = await worker.evaluate(async (u) => {
       const tabs = await chrome.tabs.query({});
       const tab = tabs.find((t) => t.url === u);
