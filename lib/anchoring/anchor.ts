@@ -333,7 +333,8 @@ export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, t
   if (best.exact && exactPick) {
     const unique = exactStarts.length === 1 && verdict.accepted;
     const result = anchored(index, best.start, best.end, unique ? Math.max(verdict.confidence, exactPick.confidence) : exactPick.confidence, true);
-    return { ...result, reasons: verdict.reasons, decision };
+    // Reasons go with a decision the model took; a repeated quote placed by the exact pass's rule has its own.
+    return result.status === 'orphan' || verdict.accepted ? { ...result, reasons: verdict.reasons, decision } : result;
   }
   if (!verdict.accepted) {
     return { ...orphan(verdict.confidence, `the best match is too uncertain: ${verdict.reasons.join('; ')}`), reasons: verdict.reasons, decision };
