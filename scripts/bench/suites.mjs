@@ -46,6 +46,10 @@ export const SUITES = {
     const { benchReports, reportsGoals } = await import('./pdf-reports.mjs');
     return { bench: benchReports, goals: reportsGoals };
   },
+  'real-revisions': async () => {
+    const { benchRevisions, revisionsGoals } = await import('./revisions.mjs');
+    return { bench: benchRevisions, goals: revisionsGoals };
+  },
 };
 
 /**
