@@ -3,7 +3,7 @@
  * (model, recipe), its evidence level, its cells and per-stage view, its
  * warnings and its lineage links. Pure: no DOM, no browser APIs.
  */
-import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
+import { STAGES, isTombstone, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
 import { foldModelName } from './models';
 import { claimWarnings, type Warning } from './warnings';
 
@@ -247,7 +247,8 @@ interface Group {
 /**
  * The survey table: one row per (model, recipe) found in the claims or the
  * model records (a model record without claims still gives a row), sorted by
- * model, then recipe (null first), in code-unit order. Claims are never
+ * model, then recipe (null first), in code-unit order. Tombstones are left
+ * out. Claims are never
  * copied between rows; `based_on` only links rows through `related`.
  */
 export function deriveRows(claims: readonly ClaimRecord[], models: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
@@ -262,7 +263,8 @@ export function deriveRows(claims: readonly ClaimRecord[], models: readonly Mode
     }
     return group;
   };
-  for (const c of claims) groupFor(c.model, c.recipe).claims.push(c);
+  // A tombstone (a deleted claim kept for merging) shows nothing: no row, no cell, no footnote.
+  for (const c of claims) if (!isTombstone(c)) groupFor(c.model, c.recipe).claims.push(c);
   for (const m of models) {
     const group = groupFor(m.model, m.recipe);
     // Two records for one row: keep the newer (then the later in the input).
