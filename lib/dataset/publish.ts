@@ -11,7 +11,8 @@
  * change the dataset overtook, or one tying with it, is a conflict left for a
  * pull to settle — never written over the other curator's version. A record
  * the store has not changed is never written, so a publish never undoes a
- * change it has not pulled yet.
+ * change it has not pulled yet; only a record the dataset lost without a
+ * tombstone is written back.
  */
 import { diffRecords, type RecordConflict } from '../import/merge';
 import { CLAIM_SCHEMA, isTombstone, modelKey, type ClaimRecord, type SurveyRecord } from '../schema';
@@ -96,7 +97,9 @@ export function planPublish(local: readonly SurveyRecord[], bases: Bases, datase
       if (base !== hash) agreed.push([ref, hash]);
       continue;
     }
-    if (base === hash) continue; // not changed here: the dataset's version (if newer) comes with the next pull
+    // Not changed here: the dataset's version (if newer) comes with the next pull. But a record the dataset lost
+    // without a tombstone (a file deleted or rewritten by hand) is put back: deletions travel as tombstones only.
+    if (base === hash && theirs) continue;
     if (!theirs) {
       // A claim deleted before it was ever published has nothing to delete.
       if (base === undefined && mine.schema === CLAIM_SCHEMA && isTombstone(mine as ClaimRecord)) continue;
