@@ -63,47 +63,75 @@ function decode(content: Uint8Array | string): string | null {
   }
 }
 
-/** Reads the records files among `files` (any order); nothing is trusted beyond what the schemas allow. */
-export function readDataset(files: Iterable<DatasetFile>): ReadDataset {
+/** What one file of a dataset contributes: its records, problems and layout problems (cacheable by path and content). */
+export interface FileRead {
+  path: string;
+  records: PlacedRecord[];
+  problems: DatasetProblem[];
+  layout: DatasetProblem[];
+  /** The decoded text of a records file (null when it was not read). */
+  text: string | null;
+  /** Set for a `.jsonl` file outside `records/`: listed, never read. */
+  ignored: boolean;
+}
+
+/** Reads one file of a dataset by its role: a records file is decoded and parsed line by line, anything else is only classified. */
+export function readDatasetFile(file: DatasetFile): FileRead {
+  const out: FileRead = { path: file.path, records: [], problems: [], layout: [], text: null, ignored: false };
+  const role = pathRole(file.path);
+  if (role === 'other') {
+    out.ignored = /\.jsonl$/i.test(file.path);
+    return out;
+  }
+  if (role === 'readme') return out;
+  if (role === 'misplaced') {
+    out.problems.push({
+      path: file.path,
+      line: 0,
+      message: 'not part of the dataset layout: records belong in records/claims/<model>.jsonl and records/models.jsonl',
+    });
+    return out;
+  }
+  const size = typeof file.content === 'string' ? file.content.length : file.content.byteLength;
+  if (size > MAX_RECORDS_FILE_BYTES) {
+    out.problems.push({
+      path: file.path,
+      line: 0,
+      message: `the file is ${megabytes(size)}; a records file may be at most ${megabytes(MAX_RECORDS_FILE_BYTES)}`,
+    });
+    return out;
+  }
+  const text = decode(file.content);
+  if (text === null) {
+    out.problems.push({ path: file.path, line: 0, message: 'not UTF-8 text' });
+    return out;
+  }
+  out.text = text;
+  readFile(file.path, text, out);
+  return out;
+}
+
+/** A dataset from its files' reads (any order): their records, problems and layout problems, and records appearing twice with different content. */
+export function combineDataset(reads: Iterable<FileRead>): ReadDataset {
   const out: ReadDataset = { records: [], problems: [], layout: [], ignored: [], texts: new Map() };
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const file of sorted) {
-    const role = pathRole(file.path);
-    if (role === 'other') {
-      if (/\.jsonl$/i.test(file.path)) out.ignored.push(file.path);
-      continue;
-    }
-    if (role === 'readme') continue;
-    if (role === 'misplaced') {
-      out.problems.push({
-        path: file.path,
-        line: 0,
-        message: 'not part of the dataset layout: records belong in records/claims/<model>.jsonl and records/models.jsonl',
-      });
-      continue;
-    }
-    const size = typeof file.content === 'string' ? file.content.length : file.content.byteLength;
-    if (size > MAX_RECORDS_FILE_BYTES) {
-      out.problems.push({
-        path: file.path,
-        line: 0,
-        message: `the file is ${megabytes(size)}; a records file may be at most ${megabytes(MAX_RECORDS_FILE_BYTES)}`,
-      });
-      continue;
-    }
-    const text = decode(file.content);
-    if (text === null) {
-      out.problems.push({ path: file.path, line: 0, message: 'not UTF-8 text' });
-      continue;
-    }
-    out.texts.set(file.path, text);
-    readFile(file.path, text, out);
+  const sorted = [...reads].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const r of sorted) {
+    if (r.ignored) out.ignored.push(r.path);
+    if (r.text !== null) out.texts.set(r.path, r.text);
+    out.records.push(...r.records);
+    out.problems.push(...r.problems);
+    out.layout.push(...r.layout);
   }
   findDuplicates(out);
   return out;
 }
 
-function readFile(path: string, text: string, out: ReadDataset): void {
+/** Reads the records files among `files` (any order); nothing is trusted beyond what the schemas allow. */
+export function readDataset(files: Iterable<DatasetFile>): ReadDataset {
+  return combineDataset([...files].map(readDatasetFile));
+}
+
+function readFile(path: string, text: string, out: Pick<FileRead, 'records' | 'problems' | 'layout'>): void {
   const placed: PlacedRecord[] = [];
   let bad = false;
   const lines = text.replace(/^\uFEFF/, '').split('\n');
