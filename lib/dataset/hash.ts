@@ -41,7 +41,15 @@ export function hashText(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The hash of one version of a record (of its `versionLine`). */
+// Records are never changed in place (every edit makes a new object), so a record's hash can be kept with it.
+const hashes = new WeakMap<object, string>();
+
+/** The hash of one version of a record (of its `versionLine`), worked out once per record object. */
 export function recordHash(record: SurveyRecord): string {
-  return hashText(versionLine(record));
+  let hash = hashes.get(record);
+  if (hash === undefined) {
+    hash = hashText(versionLine(record));
+    hashes.set(record, hash);
+  }
+  return hash;
 }

@@ -7,7 +7,8 @@
  */
 import { renderSurveyTable } from '../export/table';
 import { mergeFiles } from '../import/merge';
-import { CLAIM_SCHEMA, isTombstone, modelKey, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
+import { recordRef } from '../import/preview';
+import { CLAIM_SCHEMA, isTombstone, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
 import { deriveRows } from '../survey';
 
 /** Marks the start of the survey table. */
@@ -33,10 +34,27 @@ export interface RenderOptions {
  * used; tombstones render nothing.
  */
 export function renderRecords(lists: readonly (readonly SurveyRecord[])[], options: RenderOptions): string {
-  const { records } = mergeFiles(lists, { prefer: 'newer' });
+  return renderTable(newest(lists), options);
+}
+
+/** One version per record: the lists as they are when no record appears twice (the usual dataset), else merged (newest wins). */
+function newest(lists: readonly (readonly SurveyRecord[])[]): readonly SurveyRecord[] {
+  const seen = new Set<string>();
+  for (const list of lists) {
+    for (const r of list) {
+      const ref = recordRef(r);
+      if (seen.has(ref)) return mergeFiles(lists, { prefer: 'newer' }).records;
+      seen.add(ref);
+    }
+  }
+  return lists.length === 1 ? lists[0]! : lists.flat();
+}
+
+function renderTable(records: readonly SurveyRecord[], options: RenderOptions): string {
   const claims = records.filter((r): r is ClaimRecord => r.schema === CLAIM_SCHEMA);
   const models = records.filter((r): r is ModelRecord => r.schema !== CLAIM_SCHEMA);
-  const rows = deriveRows(claims, models, { now: options.now });
+  // The rows' order and cells do not depend on the records' order; the table shows no warnings.
+  const rows = deriveRows(claims, models, { now: options.now, warnings: false });
   return renderSurveyTable(rows, { format: options.format, lang: options.lang });
 }
 
@@ -46,19 +64,19 @@ export function readmeTable(records: readonly SurveyRecord[]): string {
   return renderRecords([records], { format: 'md', lang: 'en', now: '1970-01-01T00:00:00Z' });
 }
 
-/** How many live claims and how many models (rows of the table) records hold. */
+/** How many live claims and how many models (by name, with a live claim or a model record) records hold. */
 export function datasetCounts(records: readonly SurveyRecord[]): { claims: number; models: number } {
-  const { records: latest } = mergeFiles([records], { prefer: 'newer' });
-  const rows = new Set<string>();
+  const latest = newest([records]);
+  const models = new Set<string>();
   let claims = 0;
   for (const r of latest) {
     if (r.schema === CLAIM_SCHEMA) {
       if (isTombstone(r as ClaimRecord)) continue;
       claims += 1;
     }
-    rows.add(modelKey(r.model, null));
+    models.add(r.model);
   }
-  return { claims, models: rows.size };
+  return { claims, models: models.size };
 }
 
 /** The counts line, e.g. "This dataset holds 1 claim about 1 model." */

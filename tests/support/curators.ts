@@ -17,6 +17,7 @@ import {
   type HttpClient,
   type PublishOptions,
   type PullOutcome,
+  type SyncStep,
   type TransferMeter,
 } from '../../lib/dataset/git';
 import { CLAIM_SCHEMA, isTombstone, type ClaimRecord, type SurveyRecord } from '../../lib/schema';
@@ -95,6 +96,8 @@ export interface CuratorOptions {
   connection?: Partial<DatasetConnection>;
   /** Keep what the file system already holds (a restart), instead of wiping it. */
   keepDisk?: boolean;
+  /** Told the time of each step of a pull or publish. */
+  onStep?: (step: SyncStep, ms: number) => void;
 }
 
 /** One curator: a store, a file system, the engine, and a meter of the bytes through it. */
@@ -126,7 +129,7 @@ export class Curator {
         name: this.options.name ?? this.options.user,
         ...this.options.connection,
       },
-      { fs: this.fs, http, dir: '/dataset', meter: this.meter },
+      { fs: this.fs, http, dir: '/dataset', meter: this.meter, onStep: this.options.onStep },
     );
   }
 

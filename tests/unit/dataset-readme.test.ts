@@ -30,6 +30,19 @@ describe('the README table', () => {
     }
   });
 
+  it('does not depend on the order of the records, and takes the newest of several versions', () => {
+    const many: SurveyRecord[] = [];
+    for (let i = 0; i < 30; i++)
+      many.push(claim({ id: `clm_order_${String(i).padStart(4, '0')}`, model: `M${i % 4}`, value: ['GRPO', 'PPO', 'slime'][i % 3]!, position: i % 5 ? { start: i % 7, end: 50 } : null }));
+    const want = readmeTable(many);
+    const reversed = readmeTable([...many].reverse());
+    const rotated = readmeTable([...many.slice(11), ...many.slice(0, 11)]);
+    expect(reversed).toBe(want);
+    expect(rotated).toBe(want);
+    const older = { ...many[0]!, value: 'Older', updated_at: '2020-01-01T00:00:00Z' } as SurveyRecord;
+    expect(renderRecords([many, [older]], { format: 'md', lang: 'en', now: '2026-01-01T00:00:00Z' })).toBe(want);
+  });
+
   it('renders nothing for tombstones and escapes markup', () => {
     const table = readmeTable(records);
     expect(table).not.toContain('Kimi K2');

@@ -68,9 +68,14 @@ export interface EngineEnv {
   signal?: AbortSignal;
   now?: () => Date;
   onProgress?: (progress: { phase: string; loaded: number; total?: number }) => void;
+  /** Called as each step ends, with its time: for a progress line, and the benchmark's breakdown. */
+  onStep?: (step: SyncStep, ms: number) => void;
   /** How many times a publish merges and pushes again when the branch keeps moving (default 5). */
   maxPushAttempts?: number;
 }
+
+/** The steps of a pull or a publish, in order. */
+export type SyncStep = 'clone' | 'fetch' | 'read' | 'plan' | 'write' | 'push' | 'merge';
 
 /** The store's side of a sync: every record (tombstones included) and the bases. */
 export interface LocalSnapshot {
@@ -178,6 +183,16 @@ export class DatasetSync {
       meter: env.meter,
       signal: env.signal,
     });
+  }
+
+  /** Runs one step and reports its time. */
+  private async step<T>(name: SyncStep, work: () => Promise<T> | T): Promise<T> {
+    const started = Date.now();
+    try {
+      return await work();
+    } finally {
+      this.env.onStep?.(name, Date.now() - started);
+    }
   }
 
   private get where() {
@@ -325,7 +340,7 @@ export class DatasetSync {
 
   /** Runs `work` on the clone; when the clone turns out damaged, clones again once and runs it again. */
   private async onClone<T>(work: () => Promise<T>): Promise<T> {
-    await this.ensureClone();
+    await this.step('clone', () => this.ensureClone());
     try {
       return await work();
     } catch (error) {
@@ -343,10 +358,10 @@ export class DatasetSync {
   /** Fetches the dataset and plans bringing it into the store. Writes nothing to the store. */
   async pull(local: LocalSnapshot): Promise<PullOutcome> {
     return this.onClone(async () => {
-      const head = await this.fetchDataset();
-      const { read } = await this.readUsable(head);
+      const head = await this.step('fetch', () => this.fetchDataset());
+      const { read } = await this.step('read', () => this.readUsable(head));
       const remote = read.records.map((r) => r.record);
-      const plan = planPull(local.records, local.bases, remote);
+      const plan = await this.step('plan', () => planPull(local.records, local.bases, remote));
       if (head) await git.writeRef({ fs: this.env.fs, dir: this.env.dir, ref: `refs/heads/${this.connection.branch}`, value: head, force: true });
       await flush(this.env.fs);
       return { head, plan, remote, ignored: read.ignored, layout: read.layout };
@@ -368,38 +383,42 @@ export class DatasetSync {
   async publish(local: LocalSnapshot, options: PublishOptions = {}): Promise<PublishOutcome> {
     return this.onClone(async () => {
       const { fs, dir } = this.env;
-      const head = await this.fetchDataset();
-      const { read, readme } = await this.readUsable(head);
-      const plan = planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record)));
+      const head = await this.step('fetch', () => this.fetchDataset());
+      const { read, readme } = await this.step('read', () => this.readUsable(head));
+      const plan = await this.step('plan', () => planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record))));
       const review = options.target === 'review';
       const pushedTo = review ? `curators/${slug(this.connection.name)}` : this.connection.branch;
       const outcome: PublishOutcome = { status: 'nothing', plan, commit: head, pushedTo, reviewUrl: null, bases: [...plan.agreed], merges: 0, messages: [] };
       if (!plan.writes.length) return outcome;
-      const { files } = applyPublish(read.records, read.texts, readme, plan.writes, this.connection.title);
-      const tree = await writeDatasetTree(fs, dir, head, files, this.cache);
       const author = this.author();
-      let commit = await git.commit({
-        fs,
-        dir,
-        message: options.message?.trim() ? `${options.message.trim()}\n` : plan.message,
-        author,
-        committer: author,
-        tree,
-        parent: head ? [head] : [],
-        ref: PUBLISH_REF,
-        cache: this.cache,
+      let commit = await this.step('write', async () => {
+        const { files } = applyPublish(read.records, read.texts, readme, plan.writes, this.connection.title);
+        const tree = await writeDatasetTree(fs, dir, head, files, this.cache);
+        const made = await git.commit({
+          fs,
+          dir,
+          message: options.message?.trim() ? `${options.message.trim()}\n` : plan.message,
+          author,
+          committer: author,
+          tree,
+          parent: head ? [head] : [],
+          ref: PUBLISH_REF,
+          cache: this.cache,
+        });
+        await flush(fs);
+        return made;
       });
-      await flush(fs);
       if (review) {
         const existing = await this.fetchBranch(pushedTo);
         if (existing && !(await git.isDescendent({ fs, dir, oid: commit, ancestor: existing, depth: -1, cache: this.cache }))) {
-          commit = await this.mergeByIdentity(commit, existing, pushedTo);
+          commit = await this.step('merge', () => this.mergeByIdentity(commit, existing, pushedTo));
           outcome.merges += 1;
         }
       }
       const attempts = this.env.maxPushAttempts ?? 5;
       for (let attempt = 1; ; attempt++) {
         const messages: string[] = [];
+        const pushed = Date.now();
         try {
           await git.push({
             fs,
@@ -415,15 +434,17 @@ export class DatasetSync {
             signal: this.env.signal,
           });
           outcome.messages.push(...messages);
+          this.env.onStep?.('push', Date.now() - pushed);
           break;
         } catch (error) {
+          this.env.onStep?.('push', Date.now() - pushed);
           // The server's words arrive beside the refusal: let them land before reading them.
           await new Promise((resolve) => setTimeout(resolve, 0));
           outcome.messages.push(...messages);
           if (!isNonFastForward(error) || attempt >= attempts) throw this.pushFailure(error, messages, attempt >= attempts && isNonFastForward(error));
-          const moved = await this.fetchBranch(pushedTo);
+          const moved = await this.step('fetch', () => this.fetchBranch(pushedTo));
           if (!moved) continue;
-          commit = await this.mergeByIdentity(commit, moved, pushedTo);
+          commit = await this.step('merge', () => this.mergeByIdentity(commit, moved, pushedTo));
           outcome.merges += 1;
         }
       }
