@@ -177,6 +177,10 @@ describe('two curators on one dataset', () => {
       expect(b.store.claim('clm_kimi_00001')!.value).toBe('A at 10:09');
       expect(b.store.pending()).toEqual([]);
       expect(log(name).every((entry) => entry.parents <= 1)).toBe(true);
+      // The token went with every request: the server never had to ask for it.
+      const traffic = server.requests.filter((r) => r.path.startsWith(`/${name}.git/`));
+      expect(traffic.length).toBeGreaterThan(10);
+      expect(traffic.filter((r) => r.status === 401)).toEqual([]);
     },
     TIMEOUT,
   );
