@@ -128,7 +128,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
   };
 }
 
-/** Reads every stored claim straight from the extension's IndexedDB (in its service worker). */
+/** Reads every claim the curator has straight from the extension's IndexedDB (in its service worker); tombstones of deleted claims are left out. */
 export async function storedClaims(worker: Worker): Promise<Array<Record<string, any>>> {
   return worker.evaluate(
     () =>
@@ -145,7 +145,7 @@ export async function storedClaims(worker: Worker): Promise<Array<Record<string,
           const req = db.transaction('claims').objectStore('claims').getAll();
           req.onsuccess = () => {
             db.close();
-            resolve(req.result);
+            resolve(req.result.filter((c: { deleted_at?: string }) => !c.deleted_at));
           };
           req.onerror = () => reject(req.error);
         };
