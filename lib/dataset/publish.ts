@@ -14,8 +14,9 @@
  * change it has not pulled yet; only a record the dataset lost without a
  * tombstone is written back.
  */
+import { isTombstone } from '../survey/tombstones';
 import { diffRecords, type RecordConflict } from '../import/merge';
-import { CLAIM_SCHEMA, isTombstone, modelKey, type ClaimRecord, type SurveyRecord } from '../schema';
+import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type SurveyRecord } from '../schema';
 import { recordHash, recordRef } from './hash';
 import { fileText, groupByPath, MODELS_PATH, README_PATH, recordPath } from './layout';
 import type { PlacedRecord } from './read';

@@ -21,9 +21,10 @@
  * Settling a conflict with the local version stamps it anew, so that it is
  * newer than the dataset's and is published as the settled version.
  */
+import { isTombstone } from '../survey/tombstones';
 import { diffRecords } from '../import/merge';
 import { planStoreImport, type PlannedConflict, type StorePlan } from '../import/preview';
-import { CLAIM_SCHEMA, isTombstone, type ClaimRecord, type SurveyRecord } from '../schema';
+import { CLAIM_SCHEMA, type ClaimRecord, type SurveyRecord } from '../schema';
 import { recordHash, recordRef } from './hash';
 import type { Bases } from './publish';
 

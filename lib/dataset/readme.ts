@@ -5,10 +5,11 @@
  * the dataset holds, between `<!-- survey:count -->` markers. Everything else
  * in the README is the curators' own text and is kept as it is. Pure.
  */
+import { isTombstone } from '../survey/tombstones';
 import { renderSurveyTable } from '../export/table';
 import { mergeFiles } from '../import/merge';
 import { recordRef } from '../import/preview';
-import { CLAIM_SCHEMA, isTombstone, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
+import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
 import { deriveRows } from '../survey';
 
 /** Marks the start of the survey table. */

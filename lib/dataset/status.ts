@@ -1,5 +1,6 @@
 /** How far the store is from the dataset: its local changes not yet published. Pure. */
-import { CLAIM_SCHEMA, isTombstone, type ClaimRecord, type SurveyRecord } from '../schema';
+import { isTombstone } from '../survey/tombstones';
+import { CLAIM_SCHEMA, type ClaimRecord, type SurveyRecord } from '../schema';
 import { recordHash, recordRef } from './hash';
 import type { Bases } from './publish';
 

@@ -6,13 +6,14 @@
  * `allClaimsWithTombstones` leaves tombstones out, so the page, the panel and
  * the exports never see them.
  */
-import { isTombstone, liveClaims, modelKey, type ClaimRecord, type ModelRecord } from '../schema';
+import { isTombstone, withoutTombstones } from '../survey/tombstones';
+import { modelKey, type ClaimRecord, type ModelRecord } from '../schema';
 import { nowTimestamp } from '../time';
 import type { RecipeDatabase } from './open';
 
 /** Claims captured on one page (its normalised URL). */
 export async function claimsForUrl(db: RecipeDatabase, url: string): Promise<ClaimRecord[]> {
-  return liveClaims(await db.getAllFromIndex('claims', 'by-url', url));
+  return withoutTombstones(await db.getAllFromIndex('claims', 'by-url', url));
 }
 
 /** How many claims a page has (tombstones read as keys only). */
@@ -30,7 +31,7 @@ async function tombstoneIds(store: { index(name: 'by-deleted'): { getAllKeys(): 
 
 /** Every claim, tombstones left out. */
 export async function allClaims(db: RecipeDatabase): Promise<ClaimRecord[]> {
-  return liveClaims(await db.getAll('claims'));
+  return withoutTombstones(await db.getAll('claims'));
 }
 
 /** Every claim, tombstones included (what a dataset and a backup hold). */
@@ -120,5 +121,5 @@ export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ c
     tx.objectStore('claims').index('by-model').getAll(range),
     tx.objectStore('models').getAll(IDBKeyRange.bound(names[0]!, `${names[names.length - 1]!}\uffff`)),
   ]);
-  return { claims: liveClaims(claims), models: models.filter((m) => names.includes(m.model)).map(({ key: _key, ...record }) => record) };
+  return { claims: withoutTombstones(claims), models: models.filter((m) => names.includes(m.model)).map(({ key: _key, ...record }) => record) };
 }

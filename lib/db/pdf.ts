@@ -1,5 +1,6 @@
 /** Claims on PDF documents: found by page URL, by document fingerprint and by arXiv id. */
-import { isTombstone, type ClaimRecord } from '../schema';
+import { isTombstone } from '../survey/tombstones';
+import type { ClaimRecord } from '../schema';
 import type { RecipeDatabase } from './open';
 
 /** How a PDF document is known: where it was read, its fingerprint, and its arXiv id when it has one. */

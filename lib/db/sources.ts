@@ -1,5 +1,6 @@
 /** Source corrections: a curator fixes a page's metadata once and every claim on it follows. */
-import { isTombstone, type SourceOverride } from '../schema';
+import { isTombstone } from '../survey/tombstones';
+import type { SourceOverride } from '../schema';
 import type { RecipeDatabase } from './open';
 import type { StoredSource } from './schema';
 

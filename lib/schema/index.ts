@@ -139,16 +139,6 @@ export const ModelRecord = z.looseObject({
 });
 export type ModelRecord = z.infer<typeof ModelRecord>;
 
-/** True when a claim is a tombstone (deleted, kept so that merges and pulls do not bring it back): readers show nothing for it. */
-export function isTombstone(claim: { deleted_at?: string | null }): boolean {
-  return typeof claim.deleted_at === 'string' && claim.deleted_at !== '';
-}
-
-/** Claims without the tombstones: what the panel, the page and the table show. */
-export function liveClaims<T extends { deleted_at?: string | null }>(claims: readonly T[]): T[] {
-  return claims.filter((c) => !isTombstone(c));
-}
-
 /** Any survey record, told apart by `schema`. */
 export const SurveyRecord = z.discriminatedUnion('schema', [ClaimRecord, ModelRecord]);
 export type SurveyRecord = z.infer<typeof SurveyRecord>;

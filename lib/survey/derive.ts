@@ -3,8 +3,10 @@
  * (model, recipe), its evidence level, its cells and per-stage view, its
  * warnings and its lineage links. Pure: no DOM, no browser APIs.
  */
-import { STAGES, isTombstone, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
+import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
 import { foldModelName } from './models';
+import { withoutTombstones } from './tombstones';
+import { proposeVendor } from './vendor';
 import { claimWarnings, type Warning } from './warnings';
 
 /** One value in a table cell: the claims (same kind, stage and value, case-folded) that state it. */
@@ -39,7 +41,10 @@ export interface SurveyRow {
   key: string;
   model: string;
   recipe: string | null;
+  /** The vendor stored in the model record, or null. */
   vendor: string | null;
+  /** The vendor the row's first-party sources propose (`proposeVendor`), whether or not one is stored; null when they name none. */
+  proposedVendor: string | null;
   basedOn: string | null;
   judgment: string;
   judgmentUpdatedAt: string | null;
@@ -249,11 +254,14 @@ interface Group {
 /**
  * The survey table: one row per (model, recipe) found in the claims or the
  * model records (a model record without claims still gives a row), sorted by
- * model, then recipe (null first), in code-unit order. Tombstones are left
- * out. Claims are never
+ * model, then recipe (null first), in code-unit order. Claims are never
  * copied between rows; `based_on` only links rows through `related`.
+ * Tombstones (records with `deleted_at`) count for nothing: a row of
+ * deleted claims only is no row.
  */
-export function deriveRows(claims: readonly ClaimRecord[], models: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
+export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
+  const claims = withoutTombstones(allClaims);
+  const models = withoutTombstones(allModels);
   const staleBefore = monthsBefore(options.now, options.staleMonths ?? 6);
   const groups = new Map<string, Group>();
   const groupFor = (model: string, recipe: string | null | undefined): Group => {
@@ -265,8 +273,7 @@ export function deriveRows(claims: readonly ClaimRecord[], models: readonly Mode
     }
     return group;
   };
-  // A tombstone (a deleted claim kept for merging) shows nothing: no row, no cell, no footnote.
-  for (const c of claims) if (!isTombstone(c)) groupFor(c.model, c.recipe).claims.push(c);
+  for (const c of claims) groupFor(c.model, c.recipe).claims.push(c);
   for (const m of models) {
     const group = groupFor(m.model, m.recipe);
     // Two records for one row: keep the newer (then the later in the input).
@@ -340,6 +347,7 @@ export function deriveRows(claims: readonly ClaimRecord[], models: readonly Mode
       model: group.model,
       recipe: group.recipe,
       vendor: record?.vendor ?? null,
+      proposedVendor: proposeVendor(ordered)?.vendor ?? null,
       basedOn: record?.based_on ?? null,
       judgment: record?.judgment ?? '',
       judgmentUpdatedAt: record ? record.updated_at : null,

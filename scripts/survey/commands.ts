@@ -1,20 +1,11 @@
 /** The `survey` commands: validate, render, merge, stats. Each returns its exit code. */
+import { isTombstone } from '../../lib/survey/tombstones';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderRecords } from '../../lib/dataset/readme';
 import { serializeRecord, toJsonl } from '../../lib/export';
 import { mergeFiles, type FieldDiff, type RecordConflict } from '../../lib/import/merge';
-import {
-  CLAIM_KINDS,
-  CLAIM_SCHEMA,
-  EVIDENCE_LEVELS,
-  SOURCE_KINDS,
-  isTombstone,
-  modelKey,
-  type ClaimRecord,
-  type ModelRecord,
-  type SurveyRecord,
-} from '../../lib/schema';
+import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, SOURCE_KINDS, modelKey, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
 import { UsageError, parseArgs } from './args';
 import { formatProblem, readFiles, type Located, type Problem, type ReadFile } from './files';
 

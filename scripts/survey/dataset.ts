@@ -5,6 +5,7 @@
  * README's table and counts what `survey render` gives. Problems are printed
  * as `FILE:LINE: message`, FILE relative to the current directory.
  */
+import { isTombstone } from '../../lib/survey/tombstones';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -20,7 +21,7 @@ import {
   type DatasetFile,
   type DatasetProblem,
 } from '../../lib/dataset';
-import { CLAIM_SCHEMA, isTombstone, type ClaimRecord } from '../../lib/schema';
+import { CLAIM_SCHEMA, type ClaimRecord } from '../../lib/schema';
 import { UsageError, parseArgs } from './args';
 import type { Io } from './commands';
 

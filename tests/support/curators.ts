@@ -20,7 +20,8 @@ import {
   type SyncStep,
   type TransferMeter,
 } from '../../lib/dataset/git';
-import { CLAIM_SCHEMA, isTombstone, type ClaimRecord, type SurveyRecord } from '../../lib/schema';
+import { CLAIM_SCHEMA, type ClaimRecord, type SurveyRecord } from '../../lib/schema';
+import { isTombstone } from '../../lib/survey/tombstones';
 import { nowTimestamp } from '../../lib/time';
 
 // lightning-fs asks `navigator.locks`; Node 20 has no `navigator`.

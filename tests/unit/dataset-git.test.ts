@@ -1,7 +1,19 @@
 // The sync engine's small parts: the token on every request, bytes counted, failures in words, review links.
 import { Errors } from 'isomorphic-git';
 import { describe, expect, it } from 'vitest';
-import { authedHttp, base64Utf8, basicAuth, describeFailure, forgeOf, newMeter, reviewLink, SyncError, webUrl, type GitHttpRequest, type HttpClient } from '../../lib/dataset/git';
+import {
+  authedHttp,
+  base64Utf8,
+  basicAuth,
+  describeFailure,
+  forgeOf,
+  newMeter,
+  reviewLink,
+  SyncError,
+  webUrl,
+  type GitHttpRequest,
+  type HttpClient,
+} from '../../lib/dataset/git';
 
 async function* chunks(...parts: string[]): AsyncIterableIterator<Uint8Array> {
   for (const p of parts) yield new TextEncoder().encode(p);
@@ -25,7 +37,11 @@ describe('the HTTP client git talks through', () => {
     };
     const meter = newMeter();
     const http = authedHttp(base, { authorization: basicAuth('alice', 'tökén'), meter });
-    const get = await http.request({ url: 'https://host/r.git/info/refs?service=git-upload-pack', method: 'GET', headers: { 'User-Agent': 'git/isomorphic-git' } });
+    const get = await http.request({
+      url: 'https://host/r.git/info/refs?service=git-upload-pack',
+      method: 'GET',
+      headers: { 'User-Agent': 'git/isomorphic-git' },
+    });
     expect(await drain(get.body)).toBe('answer to get');
     const post = await http.request({ url: 'https://host/r.git/git-upload-pack', method: 'POST', headers: {}, body: chunks('0032want ', 'abc') });
     expect(await drain(post.body)).toBe('answer to 0032want abc');
@@ -67,7 +83,10 @@ describe('failures in words a curator can act on', () => {
 describe('review links', () => {
   it.each([
     ['https://github.com/team/survey.git', 'https://github.com/team/survey/compare/main...curators/alice?expand=1'],
-    ['https://gitlab.com/group/sub/survey.git', 'https://gitlab.com/group/sub/survey/-/merge_requests/new?merge_request%5Bsource_branch%5D=curators%2Falice&merge_request%5Btarget_branch%5D=main'],
+    [
+      'https://gitlab.com/group/sub/survey.git',
+      'https://gitlab.com/group/sub/survey/-/merge_requests/new?merge_request%5Bsource_branch%5D=curators%2Falice&merge_request%5Btarget_branch%5D=main',
+    ],
     ['https://codeberg.org/team/survey', 'https://codeberg.org/team/survey/compare/main...curators/alice'],
     ['https://gitea.lab.example/team/survey.git/', 'https://gitea.lab.example/team/survey/compare/main...curators/alice'],
     ['https://git.lab.example/team/survey.git', null],
@@ -77,7 +96,9 @@ describe('review links', () => {
 
   it('takes the forge the curator names when the host does not tell, and never shows credentials', () => {
     expect(forgeOf('https://git.lab.example/x.git')).toBeNull();
-    expect(reviewLink('https://git.lab.example/team/survey.git', 'main', 'curators/bob', 'gitlab')).toMatch(/^https:\/\/git\.lab\.example\/team\/survey\/-\/merge_requests\/new\?/);
+    expect(reviewLink('https://git.lab.example/team/survey.git', 'main', 'curators/bob', 'gitlab')).toMatch(
+      /^https:\/\/git\.lab\.example\/team\/survey\/-\/merge_requests\/new\?/,
+    );
     expect(webUrl('https://user:secret@github.com/team/survey.git')).toBe('https://github.com/team/survey');
     expect(webUrl('ssh://git@github.com/team/survey.git')).toBeNull();
   });

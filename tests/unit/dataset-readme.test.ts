@@ -33,7 +33,14 @@ describe('the README table', () => {
   it('does not depend on the order of the records, and takes the newest of several versions', () => {
     const many: SurveyRecord[] = [];
     for (let i = 0; i < 30; i++)
-      many.push(claim({ id: `clm_order_${String(i).padStart(4, '0')}`, model: `M${i % 4}`, value: ['GRPO', 'PPO', 'slime'][i % 3]!, position: i % 5 ? { start: i % 7, end: 50 } : null }));
+      many.push(
+        claim({
+          id: `clm_order_${String(i).padStart(4, '0')}`,
+          model: `M${i % 4}`,
+          value: ['GRPO', 'PPO', 'slime'][i % 3]!,
+          position: i % 5 ? { start: i % 7, end: 50 } : null,
+        }),
+      );
     const want = readmeTable(many);
     const reversed = readmeTable([...many].reverse());
     const rotated = readmeTable([...many.slice(11), ...many.slice(0, 11)]);
