@@ -7,7 +7,6 @@
  */
 import { UsageError } from './args';
 import { merge, render, stats, validate, type Io } from './commands';
-import { check, init } from './dataset';
 
 /** Where the CLI writes, and the directory relative paths start from. */
 export type { Io } from './commands';
@@ -90,7 +89,15 @@ Options:
 `,
 };
 
-const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<number>> = { validate, render, merge, stats, init, check };
+const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<number>> = {
+  validate,
+  render,
+  merge,
+  stats,
+  // The dataset commands load their code only when run.
+  init: async (argv, io) => (await import('./dataset')).init(argv, io),
+  check: async (argv, io) => (await import('./dataset')).check(argv, io),
+};
 
 /** Runs the CLI on arguments (without `node` and the script) and returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
