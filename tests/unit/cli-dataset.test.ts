@@ -1,5 +1,4 @@
 // The dataset commands of the `survey` CLI (init, check) and folders as inputs, run as a child process.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,21 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutFiles, newReadme, TABLE_END, TABLE_START } from '../../lib/dataset';
 import type { SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
+import { runSurvey } from '../support/survey-cli';
 
-const SCRIPT = path.resolve(__dirname, '../../scripts/survey.mjs');
 const TIMEOUT = 60_000;
 let dir = '';
 
-function survey(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function survey(...args: string[]) {
+  return runSurvey(dir, ...args);
 }
 
 const records: SurveyRecord[] = [

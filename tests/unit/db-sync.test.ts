@@ -1,25 +1,13 @@
 // The store's side of the dataset sync: snapshot with tombstones and bases, a pull written in one transaction
 // and planned again inside it, bases forgotten when a backup replaces the store.
-import { deleteDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planPull, recordHash, recordRef, settlePull } from '../../lib/dataset';
-import { deleteClaims, getBackupState, openRecipeDb, putClaims, replaceStore, syncSnapshot, writeSync, type RecipeDatabase } from '../../lib/db';
+import { deleteClaims, getBackupState, putClaims, replaceStore, syncSnapshot, writeSync, type RecipeDatabase } from '../../lib/db';
 import type { SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
+import { freshDatabases } from '../support/databases';
 
-let seq = 0;
-const open: RecipeDatabase[] = [];
-async function fresh(): Promise<RecipeDatabase> {
-  const db = await openRecipeDb({ name: `db-sync-test-${++seq}` });
-  open.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await deleteDB(db.name);
-  }
-});
+const fresh = freshDatabases('db-sync-test');
 
 const at = (minute: number) => `2026-12-01T10:${String(minute).padStart(2, '0')}:00Z`;
 
