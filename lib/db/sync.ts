@@ -63,3 +63,61 @@ export async function clearSyncBases(db: RecipeDatabase): Promise<void> {
   const tx = db.transaction('synced', 'readwrite');
   await Promise.all([tx.store.clear(), tx.done]);
 }
+
+/** What the store remembers of its dataset (never the token: that stays in the extension's `storage.local`). */
+export interface DatasetState {
+  /** The dataset synced with: its repository URL and branch. */
+  url: string;
+  branch: string;
+  lastPullAt: string | null;
+  /** The dataset's head at the last pull. */
+  lastPulledCommit: string | null;
+  lastPublishAt: string | null;
+  lastPublishedCommit: string | null;
+  /** Conflicts the last pull left for later. */
+  conflicts: number;
+  /** The last publish for review: its branch, link and time. */
+  review: { branch: string; url: string | null; at: string } | null;
+}
+
+const DATASET_KEY = 'dataset';
+
+/** The dataset state, or null when the store never synced. */
+export async function getDatasetState(db: RecipeDatabase): Promise<DatasetState | null> {
+  const value = (await db.get('meta', DATASET_KEY)) as DatasetState | undefined;
+  return value && typeof value.url === 'string' && typeof value.branch === 'string' ? value : null;
+}
+
+/**
+ * Records what a pull or publish did. Connecting another dataset (another URL
+ * or branch) starts afresh: the old bases and state are forgotten in the same
+ * transaction, so the new dataset's records are planned as for a store that
+ * never synced.
+ */
+export async function putDatasetState(
+  db: RecipeDatabase,
+  dataset: { url: string; branch: string },
+  patch: Partial<Omit<DatasetState, 'url' | 'branch'>>,
+): Promise<DatasetState> {
+  const tx = db.transaction(['meta', 'synced'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  const stored = (await meta.get(DATASET_KEY)) as DatasetState | undefined;
+  const same = stored?.url === dataset.url && stored?.branch === dataset.branch;
+  if (!same) await tx.objectStore('synced').clear();
+  const base: DatasetState = same
+    ? stored!
+    : {
+        url: dataset.url,
+        branch: dataset.branch,
+        lastPullAt: null,
+        lastPulledCommit: null,
+        lastPublishAt: null,
+        lastPublishedCommit: null,
+        conflicts: 0,
+        review: null,
+      };
+  const next: DatasetState = { ...base, ...patch, url: dataset.url, branch: dataset.branch };
+  await meta.put(next, DATASET_KEY);
+  await tx.done;
+  return next;
+}

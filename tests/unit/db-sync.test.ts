@@ -2,7 +2,17 @@
 // and planned again inside it, bases forgotten when a backup replaces the store.
 import { describe, expect, it } from 'vitest';
 import { planPull, recordHash, recordRef, settlePull } from '../../lib/dataset';
-import { deleteClaims, getBackupState, putClaims, replaceStore, syncSnapshot, writeSync, type RecipeDatabase } from '../../lib/db';
+import {
+  deleteClaims,
+  getBackupState,
+  getDatasetState,
+  putClaims,
+  putDatasetState,
+  replaceStore,
+  syncSnapshot,
+  writeSync,
+  type RecipeDatabase,
+} from '../../lib/db';
 import type { SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
 import { freshDatabases } from '../support/databases';
@@ -70,5 +80,31 @@ describe('syncing the store', () => {
     await writeSync(db, [], () => ({ writes: [], bases: [['claim:clm_a0000001', 'aaaa']], result: null }), at(1));
     await replaceStore(db, [claim({ id: 'clm_a0000001' })], null);
     expect((await syncSnapshot(db)).bases.size).toBe(0);
+  });
+});
+
+describe('the dataset state', () => {
+  it('remembers the last pull and publish, and forgets the bases when another dataset is connected', async () => {
+    const db = await fresh();
+    const team = { url: 'https://git.example.org/team/survey.git', branch: 'main' };
+    expect(await getDatasetState(db)).toBeNull();
+    await putDatasetState(db, team, { lastPullAt: at(1), lastPulledCommit: 'abc', conflicts: 2 });
+    await writeSync(db, [], () => ({ writes: [], bases: [['claim:clm_a0000001', 'aaaa']], result: null }), at(1));
+    const after = await putDatasetState(db, team, { lastPublishAt: at(2), lastPublishedCommit: 'def' });
+    expect(after).toEqual({
+      ...team,
+      lastPullAt: at(1),
+      lastPulledCommit: 'abc',
+      lastPublishAt: at(2),
+      lastPublishedCommit: 'def',
+      conflicts: 2,
+      review: null,
+    });
+    expect((await syncSnapshot(db)).bases.size).toBe(1);
+    // Another branch is another dataset: start afresh.
+    const other = await putDatasetState(db, { ...team, branch: 'dataset' }, {});
+    expect(other).toMatchObject({ branch: 'dataset', lastPullAt: null, conflicts: 0 });
+    expect((await syncSnapshot(db)).bases.size).toBe(0);
+    expect(JSON.stringify(await getDatasetState(db))).not.toContain('token');
   });
 });
