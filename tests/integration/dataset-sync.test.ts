@@ -93,8 +93,33 @@ describe('testing a connection', () => {
       expect(missing.error?.code).toBe('not-found');
       const branch = await curator(name, 'alice', { branch: 'dataset' }).sync.testConnection();
       expect(branch.error).toMatchObject({ code: 'no-branch', message: 'The repository has no branch "dataset" (it has main).' });
-      const reader = await curator(name, 'reader').sync.testConnection();
+      const readerCurator = curator(name, 'reader');
+      const reader = await readerCurator.sync.testConnection();
       expect(reader).toMatchObject({ ok: false, canWrite: false, error: { code: 'read-only' } });
+      // A read-only token still pulls; its publish says why it cannot.
+      expect((await readerCurator.pull()).outcome.head).toMatch(/^[0-9a-f]{40}$/);
+      readerCurator.store.save(c('clm_read_00001', 'GLM-5', 1));
+      await expect(readerCurator.publish()).rejects.toMatchObject({ code: 'read-only' });
+    },
+    TIMEOUT,
+  );
+});
+
+describe('an empty repository', () => {
+  it(
+    'is fine to connect to, and the first publish makes the branch with the whole layout',
+    async () => {
+      const name = `empty-${++seq}`;
+      server.createRepo(name);
+      const a = curator(name, 'alice', { connection: { title: 'Our RL survey' } });
+      expect(await a.sync.testConnection()).toMatchObject({ ok: true, empty: true, branches: [] });
+      expect((await a.pull()).outcome).toMatchObject({ head: null, plan: { added: 0 } });
+      a.store.save(c('clm_empty_0001', 'GLM-5', 1), model({ model: 'GLM-5', vendor: 'Zhipu AI' }));
+      const out = await a.publish();
+      expect(out).toMatchObject({ status: 'published', pushedTo: 'main' });
+      expect(server.git(name, 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual(['README.md', 'records/claims/glm-5.jsonl', 'records/models.jsonl']);
+      expect(show(name, 'README.md')).toMatch(/^# Our RL survey\n/);
+      expect(log(name)).toHaveLength(1);
     },
     TIMEOUT,
   );

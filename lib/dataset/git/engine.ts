@@ -173,6 +173,8 @@ export class DatasetSync {
   private readonly cache = {};
   private readonly reads = new Map<string, FileRead>();
   private readonly client: HttpClient;
+  /** The operation under way: pulls and publishes on one clone run one at a time. */
+  private running: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly connection: DatasetConnection,
@@ -279,37 +281,46 @@ export class DatasetSync {
     }
   }
 
-  /** Fetches the dataset's branch; an existing repository without it is an error. */
+  /** Fetches the dataset's branch; an existing repository without it is an error (an empty one is not: the first publish makes it). */
   private async fetchDataset(): Promise<string | null> {
     const head = await this.fetchBranch(this.connection.branch);
     if (head) return head;
-    const report = await this.testConnection();
-    if (report.error) throw report.error;
+    let refs: Array<{ ref: string }>;
+    try {
+      refs = ((await git.getRemoteInfo2({ http: this.client, url: this.connection.url, protocolVersion: 1 })).refs ?? []) as Array<{ ref: string }>;
+    } catch (error) {
+      throw describeFailure(error, this.where);
+    }
+    const branches = refs.filter((r) => r.ref.startsWith('refs/heads/')).map((r) => r.ref.slice('refs/heads/'.length));
+    if (branches.length)
+      throw new SyncError('no-branch', `The repository has no branch "${this.connection.branch}" (it has ${branches.slice(0, 5).join(', ')}).`);
     return null;
   }
 
   /** A file of a tree, read once per content (records files are parsed once per blob). */
-  private async readEntry(path: string, entry: TreeEntry): Promise<FileRead> {
+  private async readEntry(path: string, entry: TreeEntry, used: Map<string, FileRead>): Promise<FileRead> {
     const role = pathRole(path);
     if (role !== 'claims' && role !== 'models') return readDatasetFile({ path, content: '' });
     const key = `${entry.oid} ${path}`;
-    const cached = this.reads.get(key);
-    if (cached) return cached;
-    const { blob } = await git.readBlob({ fs: this.env.fs, dir: this.env.dir, oid: entry.oid, cache: this.cache });
-    const read = readDatasetFile({ path, content: blob });
-    this.reads.set(key, read);
+    let read = this.reads.get(key);
+    if (!read) {
+      const { blob } = await git.readBlob({ fs: this.env.fs, dir: this.env.dir, oid: entry.oid, cache: this.cache });
+      read = readDatasetFile({ path, content: blob });
+    }
+    used.set(key, read);
     return read;
   }
 
   /** The dataset at a commit (or tree): its records read carefully, and its README's text. Only `records/` is walked. */
   async readDatasetAt(oid: string | null): Promise<{ read: ReadDataset; readme: string }> {
     const reads: FileRead[] = [];
+    const used = new Map<string, FileRead>();
     let readme = '';
     const root = await treeEntries(this.env.fs, this.env.dir, oid, '', this.cache);
     const walk = async (prefix: string, entries: readonly TreeEntry[], depth: number): Promise<void> => {
       for (const entry of entries) {
         const path = `${prefix}${entry.path}`;
-        if (entry.type === 'blob') reads.push(await this.readEntry(path, entry));
+        if (entry.type === 'blob') reads.push(await this.readEntry(path, entry, used));
         else if (entry.type === 'tree' && depth < 4) await walk(`${path}/`, await treeEntries(this.env.fs, this.env.dir, entry.oid, '', this.cache), depth + 1);
         else if (entry.type === 'tree') reads.push(readDatasetFile({ path: `${path}/`, content: '' }));
       }
@@ -322,6 +333,9 @@ export class DatasetSync {
       else if (entry.type === 'tree' && entry.path === 'records')
         await walk('records/', await treeEntries(this.env.fs, this.env.dir, entry.oid, '', this.cache), 1);
     }
+    // Only the files of the tree read last stay parsed: the cache follows the dataset, it does not grow with its history.
+    this.reads.clear();
+    for (const [key, read] of used) this.reads.set(key, read);
     return { read: combineDataset(reads), readme };
   }
 
@@ -338,8 +352,17 @@ export class DatasetSync {
     return dataset;
   }
 
-  /** Runs `work` on the clone; when the clone turns out damaged, clones again once and runs it again. */
-  private async onClone<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` on the clone after the operation under way (one at a time); a damaged clone is cloned again once and `work` run again. */
+  private onClone<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.running.then(
+      () => this.onCloneNow(work),
+      () => this.onCloneNow(work),
+    );
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async onCloneNow<T>(work: () => Promise<T>): Promise<T> {
     await this.step('clone', () => this.ensureClone());
     try {
       return await work();
