@@ -117,7 +117,11 @@ describe('an empty repository', () => {
       a.store.save(c('clm_empty_0001', 'GLM-5', 1), model({ model: 'GLM-5', vendor: 'Zhipu AI' }));
       const out = await a.publish();
       expect(out).toMatchObject({ status: 'published', pushedTo: 'main' });
-      expect(server.git(name, 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual(['README.md', 'records/claims/glm-5.jsonl', 'records/models.jsonl']);
+      expect(server.git(name, 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual([
+        'README.md',
+        'records/claims/glm-5.jsonl',
+        'records/models.jsonl',
+      ]);
       expect(show(name, 'README.md')).toMatch(/^# Our RL survey\n/);
       expect(log(name)).toHaveLength(1);
     },
