@@ -145,7 +145,7 @@ export function selectTextInPage(needle: string): boolean {
   return true;
 }
 
-/** In an extension page or the background: every stored claim, read straight from IndexedDB (never creating the database). */
+/** In an extension page or the background: every claim the curator has, read straight from IndexedDB (never creating the database); tombstones of deleted claims are left out. */
 export function readClaimsInExtension(): Promise<Array<Record<string, any>>> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('recipe-lens');
@@ -165,7 +165,7 @@ export function readClaimsInExtension(): Promise<Array<Record<string, any>>> {
       const req = db.transaction('claims').objectStore('claims').getAll();
       req.onsuccess = () => {
         db.close();
-        resolve(req.result);
+        resolve(req.result.filter((c: { deleted_at?: string }) => !c.deleted_at));
       };
       req.onerror = () => reject(req.error);
     };

@@ -160,7 +160,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
   };
 }
 
-/** Reads every stored claim straight from the extension's IndexedDB (in its service worker). */
+/** Reads every claim the curator has straight from the extension's IndexedDB (in its service worker); tombstones of deleted claims are left out. */
 export async function storedClaims(worker: Worker): Promise<Array<Record<string, any>>> {
   return worker.evaluate(readClaimsInExtension);
 }
