@@ -199,7 +199,7 @@ export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
  */
 export function toJsonl(claims: readonly ClaimRecord[], models: readonly ModelRecord[] = []): string {
   // Each record is serialised once: the line that orders it is the line written.
-  const sorted = sortedLines(concat(claims, models));
+  const sorted = sortedLines(concat<SurveyRecord>(claims, models));
   let text = '';
   for (const k of sorted) text += `${k.line}\n`;
   return text;
