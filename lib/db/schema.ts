@@ -32,12 +32,11 @@ export interface RecipeDb extends DBSchema {
   claims: {
     key: string;
     value: ClaimRecord;
-    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string; 'by-fingerprint': string; 'by-arxiv': string };
+    indexes: { 'by-url': string; 'by-model': string; 'by-fingerprint': string; 'by-arxiv': string };
   };
   models: {
     key: string;
     value: StoredModel;
-    indexes: { 'by-updated': string };
   };
   sources: {
     key: string;

@@ -36,7 +36,7 @@ describe('the database', () => {
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(['claims', 'dismissals', 'meta', 'models', 'sources']);
     const indexes = [...db.transaction('claims').store.indexNames].sort();
-    expect(indexes).toEqual(['by-arxiv', 'by-fingerprint', 'by-model', 'by-updated', 'by-url']);
+    expect(indexes).toEqual(['by-arxiv', 'by-fingerprint', 'by-model', 'by-url']);
     expect([...db.transaction('dismissals').store.indexNames]).toEqual(['by-url']);
   });
 

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDB, openDB } from 'idb';
-import { MIGRATIONS, openRecipeDb, type RecipeDatabase } from '../../lib/db';
+import { DB_VERSION, MIGRATIONS, openRecipeDb, type RecipeDatabase } from '../../lib/db';
 import { V1_CLAIMS, createV1Database } from './fixtures/db/v1';
 import { V2_CLAIMS, V2_FINGERPRINT, V2_MODELS, createV2Database } from './fixtures/db/v2';
-import { claimsForPdf, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
+import { claimsForPdf, claimsForUrl, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
 import { V3_CLAIMS, V3_MODELS, createV3Database } from './fixtures/db/v3';
+import { V4_CLAIMS, V4_DISMISSAL, V4_MODELS, createV4Database } from './fixtures/db/v4';
 
 let seq = 0;
 const names: string[] = [];
@@ -27,7 +28,7 @@ describe('upgrading from version 1', () => {
     expect(all.map((c) => c.id).sort()).toEqual(V1_CLAIMS.map((c) => c.id).sort());
     const backfilled = all.find((c) => c.id === 'clm_v1_000003')!;
     expect(backfilled.updated_at).toBe(backfilled.created_at);
-    expect(await db.countFromIndex('claims', 'by-updated')).toBe(3);
+    expect(all.every((c) => typeof c.updated_at === 'string' && c.updated_at !== '')).toBe(true);
     expect(await db.count('models')).toBe(0);
     db.close();
   });
@@ -115,7 +116,7 @@ describe('upgrading from version 3', () => {
     const n = name();
     await createV3Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
-    expect(db.version).toBe(4);
+    expect(db.version).toBe(DB_VERSION);
     expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V3_CLAIMS.map((c) => c.id).sort());
     expect(await db.count('models')).toBe(V3_MODELS.length);
     expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(1);
@@ -158,6 +159,53 @@ describe('upgrading from version 3', () => {
     expect(old.version).toBe(3);
     expect([...old.objectStoreNames].sort()).toEqual(['claims', 'meta', 'models', 'sources']);
     expect(await old.count('claims')).toBe(V3_CLAIMS.length);
+    old.close();
+  });
+});
+
+describe('upgrading from version 4', () => {
+  it('opens a version-4 store without the by-updated indexes, every record, index entry and dismissal kept', async () => {
+    const n = name();
+    await createV4Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.transaction('claims').store.indexNames].sort()).toEqual(['by-arxiv', 'by-fingerprint', 'by-model', 'by-url']);
+    expect([...db.transaction('models').store.indexNames]).toEqual([]);
+    expect(await db.getAll('claims')).toEqual([...V4_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V4_MODELS].sort((a, b) => (a.model < b.model ? -1 : 1)));
+    // The indexes that stay still find what they found.
+    expect((await claimsForUrl(db, V4_CLAIMS[0]!.source.url)).map((c) => c.id).sort()).toEqual(['clm_v4_html_001', 'clm_v4_html_002']);
+    expect((await claimsForPdf(db, { url: 'https://example.org/elsewhere.pdf', fingerprint: 'f00dfeed', arxiv: null })).map((c) => c.id)).toEqual([
+      'clm_v4_pdf_0001',
+    ]);
+    expect(await db.countFromIndex('claims', 'by-model', 'Zeta-2')).toBe(3);
+    expect(await dismissedKeys(db, V4_DISMISSAL.url)).toEqual([V4_DISMISSAL.key]);
+    expect(await db.get('meta', 'backup')).toEqual({ lastBackupAt: '2026-11-29T00:00:00Z', changes: 3, firstChangeAt: '2026-11-29T10:00:00Z' });
+    // Writes work at the new version.
+    await db.put('claims', { ...V4_CLAIMS[0]!, value: 'PPO', updated_at: '2026-12-01T00:00:00Z' });
+    expect((await db.get('claims', 'clm_v4_html_001'))?.value).toBe('PPO');
+    db.close();
+  });
+
+  it('rolls back a failing version-5 migration and leaves the version-4 store with its indexes', async () => {
+    const n = name();
+    await createV4Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 4),
+      {
+        version: 5,
+        description: 'fails after dropping one index',
+        run(_db: unknown, tx: any) {
+          tx.objectStore('claims').deleteIndex('by-updated');
+          throw new Error('index removal failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*index removal failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(4);
+    expect([...old.transaction('claims').objectStore('claims').indexNames].sort()).toEqual(['by-arxiv', 'by-fingerprint', 'by-model', 'by-updated', 'by-url']);
+    expect(await old.count('claims')).toBe(V4_CLAIMS.length);
     old.close();
   });
 });
