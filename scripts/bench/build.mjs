@@ -80,3 +80,18 @@ export async function bundlePageBench() {
   });
   return { code: out.outputFiles[0].text, apacheMissing };
 }
+
+/** Bundles `import-lab.ts` (the import's stages and IndexedDB layouts, see there) into one IIFE that defines `globalThis.RLImportLab`. */
+export async function bundleImportLab() {
+  const out = await esbuild.build({
+    entryPoints: [path.join(import.meta.dirname, 'import-lab.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    minify: true,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0].text;
+}

@@ -14,6 +14,7 @@ export const SUITES = {
   anchoring: suite('./anchoring.mjs', 'benchAnchoring', 'anchoringGoals', { browser: 'none', extension: false }),
   'page-load': suite('./page-load.mjs', 'benchPageLoad', 'pageLoadGoals', { browser: 'none' }),
   'long-tasks': suite('./long-tasks.mjs', 'benchLongTasks', 'longTaskGoals', { browser: 'none' }),
+  highlights: suite('./highlights.mjs', 'benchHighlights', 'highlightGoals', { browser: 'none', extension: false }),
   panel: suite('./panel.mjs', 'benchPanel', 'panelGoals'),
   transfer: suite('./export.mjs', 'benchExport', 'exportGoals'),
   pdf: suite('./pdf.mjs', 'benchPdf', 'pdfGoals'),
