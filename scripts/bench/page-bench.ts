@@ -682,6 +682,24 @@ async function clearProbe(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
+/** A text index kept alive (with the ranges anchored through it), to weigh what holding one costs a page. */
+let keptIndex: TextIndex | null = null;
+
+/** Builds the text index of the page, anchors every passage with it (so its lazy maps are filled) and keeps both; `keep` false lets them go. */
+function keepIndex(keep: boolean): number {
+  keptIndex = null;
+  probeClaims = [];
+  if (!keep) return 0;
+  keptIndex = buildTextIndex(state.root);
+  anchorForPaint();
+  anchorAll(
+    state.root,
+    state.passages.map((p) => p.stored),
+    keptIndex,
+  );
+  return keptIndex.text.length;
+}
+
 /** The benchmark's in-page API. */
-const api = { prepare, edit, expect, run, probeAsync, slowest, anchorForPaint, setupSplit, paintProbe, clearProbe };
+const api = { prepare, edit, expect, run, probeAsync, slowest, anchorForPaint, setupSplit, paintProbe, clearProbe, keepIndex };
 (globalThis as unknown as { RLBench: typeof api }).RLBench = api;

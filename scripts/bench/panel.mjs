@@ -4,6 +4,7 @@
 // Used by run.mjs; `node scripts/bench/panel.mjs` runs it alone.
 import { goal, runAlone } from './harness.mjs';
 import { median } from './stats.mjs';
+import { stopServiceWorker } from './store.mjs';
 import { generateStore } from './records.mjs';
 
 /** Survey-record JSONL with claims over models (moved to records.mjs; still exported here). */
@@ -11,17 +12,6 @@ export { generateStore };
 
 /** Words typed into the survey's search box, one keystroke at a time (and erased), as a curator filters. */
 const KEYSTROKES = ['m', 'mo', 'mod', 'mode', 'model', 'model-', 'model-4', 'model-42', 'model-4', 'model-', 'grpo', '', 'rollout', 'rollout reward', ''];
-
-/** Stops the extension's service worker (as the browser does after 30 s idle), so the next call starts it again. */
-export async function stopServiceWorker(context, page) {
-  const cdp = await context.newCDPSession(page);
-  try {
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-  } finally {
-    await cdp.detach().catch(() => undefined);
-  }
-}
 
 /**
  * Opens the evidence panel page in a new tab and returns it with the time from its navigation to the

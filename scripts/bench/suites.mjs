@@ -18,6 +18,7 @@ export const SUITES = {
   panel: suite('./panel.mjs', 'benchPanel', 'panelGoals'),
   transfer: suite('./export.mjs', 'benchExport', 'exportGoals'),
   pdf: suite('./pdf.mjs', 'benchPdf', 'pdfGoals'),
+  memory: suite('./memory.mjs', 'benchMemory', 'memoryGoals', { browser: 'none' }),
   finder: suite('./finder.mjs', 'benchFinderSuite', 'finderSuiteGoals', { browser: 'none', extension: false }),
 };
 
