@@ -7,6 +7,7 @@ import { EvidenceBadge, evidenceText, Warnings } from './Badges';
 import { ClaimItem, type ClaimActions } from './ClaimItem';
 import { JudgmentEditor } from './JudgmentEditor';
 import { Pipeline } from './Pipeline';
+import { VendorEditor } from './VendorEditor';
 
 /** A source a "not disclosed" record can cite. */
 export interface SourceChoice {
@@ -25,11 +26,13 @@ export interface ModelViewProps {
   onBack(): void;
   onOpen(row: SurveyRow): void;
   onJudgment(judgment: string): Promise<void>;
+  /** Stores the vendor in the model record (null clears it). */
+  onVendor(vendor: string | null): Promise<void>;
   onRecordUndisclosed(stage: Stage, source: SourceChoice, note: string): Promise<void>;
 }
 
 /** The model view. */
-export function ModelView({ row, related, models, sources, actions, onBack, onOpen, onJudgment, onRecordUndisclosed }: ModelViewProps) {
+export function ModelView({ row, related, models, sources, actions, onBack, onOpen, onJudgment, onVendor, onRecordUndisclosed }: ModelViewProps) {
   const [recording, setRecording] = useState<Stage | null>(null);
   const groups = groupClaims(row.claims);
   return (
@@ -46,8 +49,10 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
           <EvidenceBadge level={row.evidence} title={evidenceText(row.evidenceReason)} />
         </div>
         <p class="muted small" data-testid="evidence-explanation">
-          {evidenceText(row.evidenceReason)} · {row.vendor ?? t('vendorUnknown')} ·{' '}
-          {t('claimsFromSources', row.claimCount, plural(row.sourceCount, 'sourcesOne', 'sourcesMany'))}
+          {evidenceText(row.evidenceReason)} · {t('claimsFromSources', row.claimCount, plural(row.sourceCount, 'sourcesOne', 'sourcesMany'))}
+        </p>
+        <p class="small vendor-line" data-testid="model-vendor">
+          {t('vendorLabel')} <VendorEditor row={row} onSave={onVendor} />
         </p>
         {related.length > 0 && (
           <p class="related small" data-testid="related">

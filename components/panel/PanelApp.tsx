@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceOverride, type Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
 import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/panel/rows';
-import { deriveRows, type SurveyRow } from '../../lib/survey';
+import { deriveRows, isTombstone, type SurveyRow } from '../../lib/survey';
 import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus, ResponseOf } from '../../lib/messages';
@@ -140,13 +140,31 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
     if (item.undo?.length) void api.restoreClaims(item.undo).then(reload).catch(fail('errUndo'));
   };
 
-  const saveJudgment = async (r: SurveyRow, judgment: string) => {
-    const existing = data?.models.find((m) => m.model === r.model && (m.recipe ?? null) === r.recipe);
+  /** Writes a row's model record with some fields changed (a new record when it has none, or only a tombstone). */
+  const saveModelFields = async (r: SurveyRow, fields: Partial<Pick<ModelRecord, 'judgment' | 'vendor'>>) => {
+    const existing = data?.models.find((m) => !isTombstone(m) && m.model === r.model && (m.recipe ?? null) === r.recipe);
     const record: ModelRecord = existing
-      ? { ...existing, judgment, updated_at: nowTimestamp(now()) }
-      : { schema: MODEL_SCHEMA, model: r.model, recipe: r.recipe, vendor: r.vendor, based_on: r.basedOn, judgment, updated_at: nowTimestamp(now()) };
+      ? { ...existing, ...fields, updated_at: nowTimestamp(now()) }
+      : {
+          schema: MODEL_SCHEMA,
+          model: r.model,
+          recipe: r.recipe,
+          vendor: r.vendor,
+          based_on: r.basedOn,
+          judgment: r.judgment,
+          ...fields,
+          updated_at: nowTimestamp(now()),
+        };
     await api.saveModel(record);
     reload();
+  };
+
+  const saveJudgment = (r: SurveyRow, judgment: string) => saveModelFields(r, { judgment });
+
+  const saveVendor = async (r: SurveyRow, vendor: string | null) => {
+    await saveModelFields(r, { vendor });
+    const label = r.recipe ? `${r.model} · ${r.recipe}` : r.model;
+    toast(vendor ? t('toastVendorSaved', label, vendor) : t('toastVendorCleared', label));
   };
 
   const recordUndisclosed = async (r: SurveyRow, stage: Stage, choice: SourceChoice, note: string) => {
@@ -262,6 +280,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
             onBack={() => setView('survey')}
             onOpen={open}
             onJudgment={(j) => saveJudgment(row, j)}
+            onVendor={(v) => saveVendor(row, v)}
             onRecordUndisclosed={(stage, source, note) => recordUndisclosed(row, stage, source, note)}
           />
         )}

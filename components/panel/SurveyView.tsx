@@ -3,10 +3,11 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type Evidence, type Stage } from '../../lib/schema';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
-import type { CellItem, SurveyRow } from '../../lib/survey';
+import { rowVendor, type CellItem, type SurveyRow } from '../../lib/survey';
 import { EvidenceBadge, evidenceText } from './Badges';
 import { ExportMenu, type PanelExportChoice } from './ExportMenu';
 import { JudgmentEditor } from './JudgmentEditor';
+import { vendorText } from './VendorEditor';
 import { VirtualList } from './VirtualList';
 
 /** Row heights: cards in a narrow side panel, table rows when the panel is wide (see panel.css). */
@@ -84,7 +85,7 @@ export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, o
           onInput={(e) => set({ text: e.currentTarget.value })}
         />
         <div class="filter-row">
-          <select aria-label={t('vendor')} value={filters.vendor} onChange={(e) => set({ vendor: e.currentTarget.value })}>
+          <select aria-label={t('vendor')} data-testid="filter-vendor" value={filters.vendor} onChange={(e) => set({ vendor: e.currentTarget.value })}>
             <option value="">{t('allVendors')}</option>
             {vendors.map((v) => (
               <option key={v} value={v}>
@@ -207,7 +208,10 @@ function SurveyRowView({
           {row.recipe && <span class="recipe"> · {row.recipe}</span>}
         </button>
         <span class="muted small">
-          {row.vendor ?? t('vendorUnknown')} · {plural(row.claimCount, 'claimsOne', 'claimsMany')} · {plural(row.sourceCount, 'sourcesOne', 'sourcesMany')}
+          <span data-testid="row-vendor" data-proposed={String(rowVendor(row).proposed)} title={rowVendor(row).proposed ? t('vendorProposedTitle') : undefined}>
+            {vendorText(row)}
+          </span>{' '}
+          · {plural(row.claimCount, 'claimsOne', 'claimsMany')} · {plural(row.sourceCount, 'sourcesOne', 'sourcesMany')}
         </span>
         <span class="muted small">{t('updatedOn', row.lastUpdated.slice(0, 10))}</span>
         {row.warnings.length > 0 && (

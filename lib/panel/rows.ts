@@ -4,7 +4,7 @@
  * `includes` over the rows.
  */
 import type { ClaimKind, Evidence, Stage } from '../schema';
-import type { SurveyRow } from '../survey';
+import { rowVendor, type SurveyRow } from '../survey';
 
 /** The panel's filters. Empty strings mean "any". */
 export interface RowFilters {
@@ -33,7 +33,7 @@ export interface IndexedRow {
 /** Prepares rows for fast filtering. */
 export function indexRows(rows: readonly SurveyRow[]): IndexedRow[] {
   return rows.map((row) => {
-    const parts: string[] = [row.model, row.recipe ?? '', row.vendor ?? '', row.judgment, row.basedOn ?? ''];
+    const parts: string[] = [row.model, row.recipe ?? '', rowVendor(row).name ?? '', row.judgment, row.basedOn ?? ''];
     const kinds = new Set<ClaimKind>();
     const stages = new Set<Stage>();
     for (const c of row.claims) {
@@ -45,11 +45,11 @@ export function indexRows(rows: readonly SurveyRow[]): IndexedRow[] {
   });
 }
 
-/** Rows that pass every filter; the free text must appear in models, values, quotes, notes or judgments. */
+/** Rows that pass every filter (the vendor is the stored one, else the proposed one); the free text must appear in models, values, quotes, notes or judgments. */
 export function filterRows(rows: readonly IndexedRow[], filters: RowFilters): IndexedRow[] {
   const terms = filters.text.toLowerCase().split(/\s+/).filter(Boolean);
   return rows.filter((r) => {
-    if (filters.vendor && (r.row.vendor ?? '') !== filters.vendor) return false;
+    if (filters.vendor && (rowVendor(r.row).name ?? '') !== filters.vendor) return false;
     if (filters.evidence && r.row.evidence !== filters.evidence) return false;
     if (filters.kind && !r.kinds.has(filters.kind)) return false;
     if (filters.stage && !r.stages.has(filters.stage)) return false;
@@ -79,7 +79,7 @@ export function sortRows(rows: readonly IndexedRow[], sort: RowSort): IndexedRow
   }
 }
 
-/** Distinct vendors among rows, for the vendor filter. */
+/** Distinct vendors among rows, stored or proposed, for the vendor filter. */
 export function vendorsOf(rows: readonly SurveyRow[]): string[] {
-  return [...new Set(rows.map((r) => r.vendor).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(rows.map((r) => rowVendor(r).name).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b));
 }

@@ -30,10 +30,14 @@ function month(name: string | undefined): number {
 }
 
 /**
- * Reads a date as a page states it ("2025/04/29", "2025-04-29",
- * "2025-04-29T23:30:00-07:00", "20250429", "April 29, 2025", "29 Apr 2025",
- * "2025年4月29日") and returns `YYYY-MM-DD`, or null. Timestamps keep the
- * calendar date written on the page (no time-zone shift).
+ * Reads a date as a page states it and returns `YYYY-MM-DD`, or null:
+ * year first ("2025/04/29", "2025-04-29", "2025-04-29T23:30:00-07:00",
+ * "20250429", "2025年4月29日"), month names ("April 29, 2025",
+ * "29 Apr 2025", "Tue, 29 Apr 2025 10:00:00 GMT"), and year last with
+ * digits: dots or hyphens are day first ("29.04.2025", "14. 3. 2025"),
+ * slashes month first unless the first number cannot be a month
+ * ("04/29/2025", "29/04/2025"). Timestamps keep the calendar date written
+ * on the page (no time-zone shift).
  */
 export function normalizeDate(input: string | null | undefined): string | null {
   if (!input) return null;
@@ -44,7 +48,14 @@ export function normalizeDate(input: string | null | undefined): string | null {
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(s);
   if (m && month(m[1])) return iso(Number(m[3]), month(m[1]), Number(m[2]));
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(s);
+  m = /\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(s);
   if (m && month(m[2])) return iso(Number(m[3]), month(m[2]), Number(m[1]));
+  m = /(?<![\d.])(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?!\d)|(?<![\d-])(\d{1,2})-(\d{1,2})-(\d{4})(?!\d)/.exec(s);
+  if (m) return m[1] ? iso(Number(m[3]), Number(m[2]), Number(m[1])) : iso(Number(m[6]), Number(m[5]), Number(m[4]));
+  m = /(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?!\d)/.exec(s);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    return a > 12 ? iso(Number(m[3]), b, a) : iso(Number(m[3]), a, b);
+  }
   return null;
 }

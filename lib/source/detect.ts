@@ -4,9 +4,14 @@
  * in, never the live page or browser APIs.
  */
 import type { SourceKind } from '../schema';
-import { normalizeDate } from './dates';
+import { readJsonLd } from './jsonld';
+import { type Meta, collapse, readMeta } from './meta';
 import { guessModels } from './models';
+import { detectPublished } from './published';
 import { publisherForHost, publisherForOwner, publisherForSiteName, publisherForTitle } from './publishers';
+import { namedPublisher, pageAuthors, siteNames } from './site';
+import { cleanSiteName } from './sitename';
+import { pageTitle } from './titles';
 import { normalizeUrl, parseHttpUrl } from './url';
 
 /** What `detectSource` finds out about a page: a prefill for the claim's `source`, plus its models. */
@@ -27,19 +32,6 @@ export interface DetectedSource {
   models: string[];
 }
 
-type Meta = Map<string, string>;
-
-/** First non-empty content per `name` / `property` / `itemprop`, keys lower-cased. */
-function readMeta(doc: Document): Meta {
-  const meta: Meta = new Map();
-  for (const el of doc.querySelectorAll('meta')) {
-    const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('itemprop') ?? '').trim().toLowerCase();
-    const content = (el.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
-    if (key && content && !meta.has(key)) meta.set(key, content);
-  }
-  return meta;
-}
-
 function canonicalHref(doc: Document, base: string): string | null {
   for (const link of doc.querySelectorAll('link[rel][href]')) {
     const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
@@ -49,12 +41,6 @@ function canonicalHref(doc: Document, base: string): string | null {
     return resolved ? resolved.href : null;
   }
   return null;
-}
-
-const collapse = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
-
-function pageTitle(doc: Document, meta: Meta, url: string): string {
-  return collapse(meta.get('citation_title')) || collapse(meta.get('og:title')) || collapse(doc.title) || collapse(doc.querySelector('h1')?.textContent) || url;
 }
 
 interface Location {
@@ -132,14 +118,15 @@ const VERSION_RELEASE = /\brelease\s+v?\d|\bv?\d+(?:\.\d+)+\s+release\b/i;
  * 8. release — the title announces a version release ("v1.2 release").
  * 9. third_party — everything else (Medium, Substack, Zhihu, news sites…).
  * Publishers: code-host and model-hub owners through the lab table (else the
- * owner's own name); lab domains through the table; otherwise
- * `citation_publisher`, `og:site_name`, `author`.
+ * owner's own name); lab domains through the table; otherwise the publisher
+ * the page names for itself (`namedPublisher` in `site.ts`: citation,
+ * site name without its tagline, JSON-LD, microdata, Dublin Core, the site
+ * name in the title — never the author).
  */
-function classify(doc: Document, meta: Meta, url: string, title: string): { kind: SourceKind; publisher: string | null } {
+function classify(doc: Document, meta: Meta, url: string, title: string, fromMeta: () => string | null): { kind: SourceKind; publisher: string | null } {
   const loc = locate(url);
   const { site, segs } = loc;
   const repo = codeRepo(loc);
-  const fromMeta = (): string | null => meta.get('citation_publisher') ?? meta.get('og:site_name') ?? meta.get('author') ?? meta.get('article:author') ?? null;
   const labByHost = site ? publisherForHost(site) : undefined;
 
   // 1. Technical reports by structure.
@@ -198,7 +185,7 @@ function classify(doc: Document, meta: Meta, url: string, title: string): { kind
   }
   if (labByHost) return { kind: 'official_blog', publisher: labByHost };
   const siteName = meta.get('og:site_name') ?? meta.get('application-name');
-  const labBySiteName = publisherForSiteName(siteName);
+  const labBySiteName = publisherForSiteName(siteName) ?? publisherForSiteName(cleanSiteName(siteName, site));
   if (labBySiteName) return { kind: 'official_blog', publisher: labBySiteName };
   const isArticle = doc.querySelector('article') !== null || meta.get('og:type')?.toLowerCase() === 'article';
   const labByTitle = publisherForTitle(title);
@@ -213,96 +200,33 @@ function classify(doc: Document, meta: Meta, url: string, title: string): { kind
   return { kind: 'third_party', publisher: fromMeta() };
 }
 
-const DATE_META = [
-  'article:published_time',
-  'citation_publication_date',
-  'citation_date',
-  'citation_online_date',
-  'og:published_time',
-  'datepublished',
-  'dc.date',
-  'dc.date.issued',
-  'dcterms.date',
-  'dcterms.issued',
-  'date',
-  'pubdate',
-  'publish_date',
-];
-
-const TIME_SELECTORS = [
-  'article header time[datetime]',
-  'header time[datetime]',
-  'time[itemprop="datePublished"]',
-  'time[pubdate]',
-  '.post-meta time[datetime], .meta time[datetime]',
-  'relative-time[datetime]',
-  'article time[datetime]',
-];
-
-function jsonLdDate(node: unknown, depth = 0): string | null {
-  if (depth > 6 || node === null || typeof node !== 'object') return null;
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const d = jsonLdDate(item, depth + 1);
-      if (d) return d;
-    }
-    return null;
-  }
-  const obj = node as Record<string, unknown>;
-  if (typeof obj.datePublished === 'string') {
-    const d = normalizeDate(obj.datePublished);
-    if (d) return d;
-  }
-  for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage']) {
-    const d = jsonLdDate(obj[key], depth + 1);
-    if (d) return d;
-  }
-  return null;
-}
-
-/** The publication date a page states (meta, header `<time>`, JSON-LD), as `YYYY-MM-DD`, or null. */
-export function detectPublished(doc: Document): string | null {
-  const meta = readMeta(doc);
-  for (const key of DATE_META) {
-    const d = normalizeDate(meta.get(key));
-    if (d) return d;
-  }
-  for (const selector of TIME_SELECTORS) {
-    const el = doc.querySelector(selector);
-    const d = normalizeDate(el?.getAttribute('datetime'));
-    if (d) return d;
-  }
-  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
-    try {
-      const d = jsonLdDate(JSON.parse(script.textContent ?? ''));
-      if (d) return d;
-    } catch {
-      // Malformed JSON-LD is common; ignore it.
-    }
-  }
-  return null;
-}
-
 /**
  * Describes the page a curator is reading: normalised URL (same-site
- * `rel=canonical` preferred), title (`citation_title` / `og:title` / `<title>`),
- * kind and publisher (rules listed on `classify` in this file: structural
+ * `rel=canonical` preferred), title (the page's own headline: rules in
+ * `titles.ts`), kind and publisher (rules listed on `classify` in this file: structural
  * technical-report signals → repository releases → model cards →
  * repositories → "technical report" in title/path → release notes → lab blogs
- * → version releases → third party), publication date, `accessed` = `today`,
- * and the models the page is about.
+ * → version releases → third party), publication date (rules in
+ * `published.ts`; repositories and model cards only from metadata),
+ * `accessed` = `today`, and the models the page is about.
  */
 export function detectSource(doc: Document, url: string, today: string): DetectedSource {
   const meta = readMeta(doc);
+  const ld = readJsonLd(doc);
   const normalized = normalizeUrl(url, canonicalHref(doc, url));
-  const title = pageTitle(doc, meta, normalized);
-  const { kind, publisher } = classify(doc, meta, normalized, title);
+  const host = parseHttpUrl(normalized)?.hostname ?? '';
+  const authors = pageAuthors(doc, meta, ld);
+  const site = { meta, ld, host, authors };
+  const title = pageTitle(doc, normalized, { meta, ld, host, authors, siteNames: siteNames(doc, site) });
+  const headlines = [title, ...[...doc.querySelectorAll('h1, h2')].slice(0, 6).map((h) => collapse(h.textContent))];
+  const { kind, publisher } = classify(doc, meta, normalized, title, () => namedPublisher(doc, site, headlines));
+  const structuredOnly = kind === 'repository' || kind === 'model_card';
   return {
     url: normalized,
     title,
     kind,
     publisher: publisher ? collapse(publisher) : null,
-    published: detectPublished(doc),
+    published: detectPublished(doc, { url: normalized, structuredOnly, meta, ld }),
     accessed: today,
     models: guessModels(doc, normalized),
   };

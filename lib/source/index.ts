@@ -4,7 +4,8 @@
  * APIs, no storage.
  */
 export { documentUrl, normalizeUrl, registrableDomain, isTrackingParam, parseHttpUrl, TRACKING_PARAMS } from './url';
-export { detectSource, detectPublished, type DetectedSource } from './detect';
+export { detectSource, type DetectedSource } from './detect';
+export { detectPublished, type PublishedOptions } from './published';
 export { guessModels, modelTokens } from './models';
 export { normalizeDate } from './dates';
 export {

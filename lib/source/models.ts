@@ -3,6 +3,7 @@
  * used to prefill the claim form and to warn when a claim names another
  * version (rule 2 of the evidence rules: don't extrapolate across versions).
  */
+import { readMeta } from './meta';
 
 /** Families whose names are recognised even in forms the generic pattern distrusts (all caps, no separator). */
 const KNOWN_FAMILIES = [
@@ -94,17 +95,6 @@ function text(el: Element): string {
   return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-function metaContent(doc: Document, key: string): string | null {
-  for (const el of doc.querySelectorAll('meta')) {
-    const k = (el.getAttribute('name') ?? el.getAttribute('property') ?? '').trim().toLowerCase();
-    if (k === key) {
-      const c = (el.getAttribute('content') ?? '').trim();
-      if (c) return c;
-    }
-  }
-  return null;
-}
-
 /**
  * The models a page is about, most prominent first, at most 8: model-like
  * names from the title (citation_title / og:title / <title>), h1, h2, h3 and
@@ -122,8 +112,9 @@ export function guessModels(doc: Document, url: string): string[] {
     else found.set(key, { name, score: weight, order: order++ });
   };
 
+  const meta = readMeta(doc);
   const titles = new Set(
-    [metaContent(doc, 'citation_title'), metaContent(doc, 'og:title'), doc.title].filter((s): s is string => !!s).map((s) => s.replace(/\s+/g, ' ').trim()),
+    [meta.get('citation_title'), meta.get('og:title'), doc.title].filter((s): s is string => !!s).map((s) => s.replace(/\s+/g, ' ').trim()),
   );
   for (const title of titles) for (const name of new Set(modelTokens(title))) add(name, WEIGHT.title);
   for (const [selector, weight] of [

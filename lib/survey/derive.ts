@@ -5,6 +5,8 @@
  */
 import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
 import { foldModelName } from './models';
+import { withoutTombstones } from './tombstones';
+import { proposeVendor } from './vendor';
 import { claimWarnings, type Warning } from './warnings';
 
 /** One value in a table cell: the claims (same kind, stage and value, case-folded) that state it. */
@@ -39,7 +41,10 @@ export interface SurveyRow {
   key: string;
   model: string;
   recipe: string | null;
+  /** The vendor stored in the model record, or null. */
   vendor: string | null;
+  /** The vendor the row's first-party sources propose (`proposeVendor`), whether or not one is stored; null when they name none. */
+  proposedVendor: string | null;
   basedOn: string | null;
   judgment: string;
   judgmentUpdatedAt: string | null;
@@ -249,8 +254,12 @@ interface Group {
  * model records (a model record without claims still gives a row), sorted by
  * model, then recipe (null first), in code-unit order. Claims are never
  * copied between rows; `based_on` only links rows through `related`.
+ * Tombstones (records with `deleted_at`) count for nothing: a row of
+ * deleted claims only is no row.
  */
-export function deriveRows(claims: readonly ClaimRecord[], models: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
+export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonly ModelRecord[], options: DeriveOptions): SurveyRow[] {
+  const claims = withoutTombstones(allClaims);
+  const models = withoutTombstones(allModels);
   const staleBefore = monthsBefore(options.now, options.staleMonths ?? 6);
   const groups = new Map<string, Group>();
   const groupFor = (model: string, recipe: string | null | undefined): Group => {
@@ -336,6 +345,7 @@ export function deriveRows(claims: readonly ClaimRecord[], models: readonly Mode
       model: group.model,
       recipe: group.recipe,
       vendor: record?.vendor ?? null,
+      proposedVendor: proposeVendor(ordered)?.vendor ?? null,
       basedOn: record?.based_on ?? null,
       judgment: record?.judgment ?? '',
       judgmentUpdatedAt: record ? record.updated_at : null,

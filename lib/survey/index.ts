@@ -17,3 +17,6 @@ export {
 } from './derive';
 export { claimWarnings, type Warning, type WarningCode } from './warnings';
 export { sourceModels, modelMatches, foldModelName } from './models';
+export { isTombstone, withoutTombstones } from './tombstones';
+export { proposeVendor, rowVendor, type VendorProposal } from './vendor';
+export { undisclosedColumns, type UndisclosedColumn } from './undisclosed';

@@ -47,6 +47,39 @@ describe.runIf(HAVE_SHARED)('the evidence panel over the fixture records', () =>
     await panel.page.close();
   });
 
+  it('proposes each model’s vendor from its first-party sources: the vendor filter lists them, and one accepted is stored and exported', async () => {
+    const panel = await PanelPage.open(browser);
+    await panel.rows.first().waitFor();
+    const filter = panel.page.getByTestId('filter-vendor');
+    const vendors = () => filter.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    // No model records: every vendor is proposed from the publishers of the fixture records' sources.
+    await expect.poll(vendors).toEqual(['DeepSeek', 'Qwen Team', 'THUDM']);
+    expect(await panel.row('Qwen3').getByTestId('row-vendor').textContent()).toBe('Qwen Team (proposed)');
+    expect(await panel.row('GLM-5').getByTestId('row-vendor').getAttribute('data-proposed')).toBe('true');
+
+    await filter.selectOption('DeepSeek');
+    await expect
+      .poll(() => panel.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')).sort()))
+      .toEqual(['DeepSeek-R1', 'DeepSeek-R1-Zero']);
+
+    const view = await panel.openModel('DeepSeek-R1');
+    expect(await view.getByTestId('vendor').textContent()).toBe('DeepSeek (proposed)');
+    await view.getByTestId('vendor-accept').click();
+    await expect.poll(() => view.getByTestId('vendor').getAttribute('data-proposed')).toBe('false');
+    expect(await view.getByTestId('vendor').textContent()).toBe('DeepSeek');
+
+    await panel.tab('survey');
+    await expect.poll(() => panel.row('DeepSeek-R1').getByTestId('row-vendor').textContent()).toBe('DeepSeek');
+    expect(await panel.row('DeepSeek-R1-Zero').getByTestId('row-vendor').textContent()).toBe('DeepSeek (proposed)');
+    const exported = (await panel.exportFile('jsonl')).text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const models = exported.filter((r) => r.schema === 'rl-survey.model/1');
+    expect(models.map((m) => [m.model, m.vendor])).toEqual([['DeepSeek-R1', 'DeepSeek']]);
+    await panel.page.close();
+  });
+
   it('shows a model’s disclosed and not-disclosed stages, and a judgment edit survives a reload', async () => {
     const panel = await PanelPage.open(browser);
     const view = await panel.openModel('Qwen3');

@@ -195,15 +195,36 @@ describe('survey render', () => {
       );
       expect(md.stdout).toContain('| MiniMax M3 | C / A |');
       expect(md.stdout).toContain('| MiniMax M3 · MaxProof | A |');
-      expect(md.stdout).toContain('[^1]: THUDM/slime <https://code.example/THUDM/slime>');
+      // A footnote per passage: the quoted words, the page and the text-fragment link to the passage.
+      expect(md.stdout).toContain(
+        '[^1]: “Reasoning RL uses GRPO with the KL term removed.” — THUDM/slime <https://code.example/THUDM/slime#:~:text=Reasoning%20RL%20uses%20GRPO%20with%20the%20KL%20term%20removed.>',
+      );
       expect(zh.stdout.split('\n')[0]).toBe('| 模型 | 证据等级 | RL 框架 / 系统 | 公开的 RL 阶段与算法 | 设计意图 | 当前判断 |');
-      expect(zh.stdout).toContain('未公开');
+      // The undisclosed claim stands in the stages cell, not in the judgment.
+      expect(zh.stdout).toMatch(/\| MiniMax M3 \| C \/ A \| 未公开（截至 2026-11-29） \| 未公开：RL stages\[\^2\] \| 未公开（截至 2026-11-29） \| 暂无判断 \|/);
+      expect(md.stdout).toMatch(/\| MiniMax M3 \| C \/ A \| [^|]+ \| Not disclosed: RL stages\[\^2\] \|/);
       expect(csv.stdout.split('\r\n')[0]).toBe(
         'Model,Evidence,RL framework / system,Public RL stages and algorithms,Design intention,Current judgment,Sources',
       );
       const doc = JSON.parse(json.stdout) as { lang: string; rows: Array<{ label: string }> };
       expect(doc.lang).toBe('zh');
       expect(doc.rows.map((r) => r.label)).toEqual(['GLM-5', 'MiniMax M3', 'MiniMax M3 · MaxProof']);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'renders nothing for tombstones: no value, no footnote, no row of deleted claims only',
+    async () => {
+      const deleted = { deleted_at: '2026-11-30T10:00:00Z', updated_at: '2026-11-30T10:00:00Z' };
+      const gone = claim({ id: 'clm_gone_row1', model: 'Gone-9', value: 'DAPO', quote: { exact: 'Gone-9 uses DAPO.', prefix: '', suffix: '' }, ...deleted });
+      const withdrawn = claim({ ...glmClaim, id: 'clm_glm5_ppo1', value: 'PPO', quote: { exact: 'GLM-5 used PPO once.', prefix: '', suffix: '' }, ...deleted });
+      write('tombs.jsonl', toJsonl([glmClaim, withdrawn, gone], [glmModel]));
+      write('live.jsonl', toJsonl([glmClaim], [glmModel]));
+      const [withTombs, live] = await Promise.all([survey('render', 'tombs.jsonl'), survey('render', 'live.jsonl')]);
+      expect(withTombs.code).toBe(0);
+      for (const text of ['Gone-9', 'DAPO', 'PPO', 'used PPO once']) expect(withTombs.stdout).not.toContain(text);
+      expect(withTombs.stdout).toBe(live.stdout);
     },
     TIMEOUT,
   );

@@ -272,7 +272,7 @@ function readCsv(text: string): string[][] {
 }
 
 describe('property: every valid store renders', () => {
-  it('renders md, csv and json in both languages without throwing, each row intact and containing its model', () => {
+  it('renders md, csv and json in both languages without throwing, each row intact and containing its model, each footnote whole', () => {
     for (const seed of SEEDS) {
       const g = new Gen(rng(seed));
       const { claims, models } = store(g);
@@ -286,6 +286,22 @@ describe('property: every valid store renders', () => {
           expect(line, `seed ${seed}`).not.toMatch(/</);
         }
         for (const row of rows) expect(md, `seed ${seed}`).toContain(escapeMarkdown(row.model));
+        // Each footnote on one line: its number (1…n in order), escaped words and one http(s) link; every one cited;
+        // the same table whatever the order of the records.
+        const notes = md.split('\n').filter((l) => l.startsWith('[^'));
+        notes.forEach((line, i) => {
+          expect(line, `seed ${seed}`).toMatch(new RegExp(`^\\[\\^${i + 1}\\]: [^<>]* ?<https?://[^<>\\s]+>$`));
+        });
+        const body = md
+          .split('\n')
+          .filter((l) => l.startsWith('| '))
+          .join('\n');
+        const cited = new Set([...body.matchAll(/\[\^(\d+)\]/g)].map((m) => Number(m[1])));
+        expect(cited.size, `seed ${seed}`).toBe(notes.length);
+        expect(
+          renderSurveyTable(deriveRows(g.shuffle(claims), g.shuffle(models), { now: '2026-12-01T00:00:00Z' }), { format: 'md', lang }),
+          `seed ${seed}`,
+        ).toBe(md);
 
         const csv = readCsv(renderSurveyTable(rows, { format: 'csv', lang }));
         expect(csv, `seed ${seed}`).toHaveLength(rows.length + 1);
@@ -302,6 +318,24 @@ describe('property: every valid store renders', () => {
 
         const json = JSON.parse(renderSurveyTable(rows, { format: 'json', lang })) as { rows: Array<{ model: string }> };
         expect(json.rows.map((r) => r.model).sort(), `seed ${seed}`).toEqual(rows.map((r) => r.model).sort());
+      }
+    }
+  });
+});
+
+describe('property: tombstones', () => {
+  it('renders a store with tombstones exactly as the store without them', () => {
+    for (const seed of SEEDS) {
+      const g = new Gen(rng(seed));
+      const { claims, models } = store(g);
+      const dead = new Set(claims.filter(() => g.chance(0.4)).map((c) => c.id));
+      const marked = claims.map((c) => (dead.has(c.id) ? { ...c, deleted_at: c.updated_at } : c));
+      const live = claims.filter((c) => !dead.has(c.id));
+      for (const format of ['md', 'csv', 'json'] as const) {
+        const now = { now: '2026-12-01T00:00:00Z' };
+        expect(renderSurveyTable(deriveRows(marked, models, now), { format, lang: 'zh' }), `seed ${seed}`).toBe(
+          renderSurveyTable(deriveRows(live, models, now), { format, lang: 'zh' }),
+        );
       }
     }
   });

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderSurveyTable } from '../../lib/export';
+import { claimLink, renderSurveyTable } from '../../lib/export';
 import type { ClaimRecord, Source } from '../../lib/schema';
 import { deriveRows, type SurveyRow } from '../../lib/survey';
 import { claim, model } from './fixtures/records';
@@ -177,11 +177,11 @@ const claims: ClaimRecord[] = [
 
 const models = [
   model({ model: 'Qwen3.5', vendor: 'Qwen Team', judgment: 'Async RL infrastructure disclosed; not a full recipe.' }),
-  model({ model: 'Qwen3.6', vendor: 'Qwen Team', judgment: 'Record only that RL stages are not disclosed; do not carry Qwen3.5 over.' }),
+  model({ model: 'Qwen3.6', vendor: 'Qwen Team', judgment: '只能记录 RL 阶段未公开；不要把 Qwen3.5 的 RL 框架外推到 Qwen3.6。' }),
   model({ model: 'MiniMax M3', vendor: 'MiniMax', judgment: 'General recipe insufficient.' }),
   model({ model: 'MiniMax M3', recipe: 'MaxProof', vendor: 'MiniMax', judgment: 'A proof-RL case study of the M3 series.' }),
   model({ model: 'Kimi K2.6', vendor: 'Moonshot AI', judgment: 'Capability continuity with K2.5 only; no PARL recipe disclosed.' }),
-  model({ model: 'Kimi K2.7 Code', vendor: 'Moonshot AI', based_on: 'Kimi K2.6', judgment: 'Coding post-training result on top of K2.6.' }),
+  model({ model: 'Kimi K2.7 Code', vendor: 'Moonshot AI', based_on: 'Kimi K2.6', judgment: 'K2.6 之上的代码专项后训练结果；RL 阶段、奖励和算法均未公开。' }),
   model({ model: 'GLM-5', vendor: 'Zhipu AI', judgment: 'Full RL recipe reconstructable.' }),
   model({ model: 'GLM-5.2', vendor: 'Zhipu AI', judgment: 'Needs a report for the full recipe.' }),
 ];
@@ -256,10 +256,36 @@ describe('the seed’s Summary Table, rendered from records', () => {
     }
     for (const cells of body) for (const cell of cells) expect(cell.trim()).not.toBe('');
     // System designs (asynchronous RL, TITO) sit in the framework / system column, as the spec's kind table says.
-    expect(byLabel['GLM-5']![2]).toBe('asynchronous RL[^8], TITO[^8], slime[^9]');
+    // Footnotes are passages: GRPO and IcePop share one (the same sentence), the Agentic RL stage shares the asynchronous RL one.
+    expect(byLabel['GLM-5']![2]).toBe('asynchronous RL[^19], TITO[^20], slime[^21]');
     expect(byLabel['GLM-5']![3]).toBe(
-      'Reasoning RL[^8]：GRPO[^8], IcePop[^8]; Agentic RL[^8]：Direct Double-sided Importance Sampling[^8]; General RL[^8]; OPD[^8]',
+      'Reasoning RL[^22]：GRPO[^23], IcePop[^23]; Agentic RL[^19]：Direct Double-sided Importance Sampling[^24]; General RL[^25]; OPD[^26]',
     );
+  });
+
+  it('puts each undisclosed finding in the cell it speaks about, with its footnote, and leaves the judgment to the curator', () => {
+    const body = tableRows(renderSurveyTable(rows, { format: 'md', lang: 'zh' })).slice(1);
+    const byLabel = Object.fromEntries(body.map((r) => [r[0]!, r]));
+    for (const m of ['Qwen3.6', 'MiniMax M3', 'Kimi K2.6', 'Kimi K2.7 Code']) expect(byLabel[m]![3], m).toMatch(/^未公开：.+\[\^\d+\]$/);
+    expect(byLabel['Qwen3.6']![2]).toMatch(/^未公开：training framework\[\^\d+\]$/);
+    for (const r of rows) {
+      const label = r.recipe ? `${r.model} · ${r.recipe}` : r.model;
+      expect(byLabel[label]![5], label).toBe(r.judgment);
+    }
+    const en = tableRows(renderSurveyTable(rows, { format: 'md', lang: 'en' })).slice(1);
+    expect(en.find((r) => r[0] === 'Kimi K2.6')![3]).toMatch(/^Not disclosed: RL stages\[\^\d+\]$/);
+  });
+
+  it('gives every claim a footnote with its quoted words and its text-fragment link', () => {
+    const md = renderSurveyTable(rows, { format: 'md', lang: 'en' });
+    const notes = md.split('\n').filter((l) => l.startsWith('[^'));
+    for (const c of claims) {
+      const note = notes.find((l) => l.includes(`“${c.quote.exact}”`));
+      expect(note, c.id).toBeDefined();
+      expect(note!, c.id).toContain(` — ${c.source.title} <${claimLink(c)}>`);
+      expect(claimLink(c), c.id).toContain('#:~:text=');
+    }
+    expect(notes).toHaveLength(new Set(claims.map((c) => `${c.source.url} ${c.quote.exact}`)).size);
   });
 
   it('reads the same 未公开 cells off the seed article itself, when it is present', () => {

@@ -145,9 +145,27 @@ describe('renderSurveyTable', () => {
     published: null,
     accessed: '2026-11-21',
   };
+  const quote = (exact: string) => ({ exact, prefix: '', suffix: '' });
   const claims = [
-    claim({ id: 'm3_undiscl_1', model: 'MiniMax M3', kind: 'undisclosed', stage: null, value: 'RL stages', evidence: 'C', source: release }),
-    claim({ id: 'mp_cispo_01', model: 'MiniMax M3', recipe: 'MaxProof', value: 'CISPO', stage: 'reasoning_rl', source: report }),
+    claim({
+      id: 'm3_undiscl_1',
+      model: 'MiniMax M3',
+      kind: 'undisclosed',
+      stage: null,
+      value: 'RL stages',
+      evidence: 'C',
+      source: release,
+      quote: quote('MiniMax M3 is available today.'),
+    }),
+    claim({
+      id: 'mp_cispo_01',
+      model: 'MiniMax M3',
+      recipe: 'MaxProof',
+      value: 'CISPO',
+      stage: 'reasoning_rl',
+      source: report,
+      quote: quote('Proof RL uses CISPO.'),
+    }),
     claim({
       id: 'mp_stage_01',
       model: 'MiniMax M3',
@@ -157,14 +175,27 @@ describe('renderSurveyTable', () => {
       stage: 'reasoning_rl',
       source: report,
       position: { start: 1, end: 9 },
+      quote: quote('Proof RL uses CISPO.'),
     }),
     claim({ id: 'mp_rsft_001', model: 'MiniMax M3', recipe: 'MaxProof', value: 'rejection-sampling fine-tuning', stage: 'sft_distillation', source: report }),
     claim({ id: 'mp_filter01', model: 'MiniMax M3', recipe: 'MaxProof', kind: 'reward', value: 'std-threshold filter', stage: null, source: report }),
-    claim({ id: 'mp_forge_01', model: 'MiniMax M3', recipe: 'MaxProof', kind: 'framework', value: 'forge', stage: null, evidence: 'B', source: report }),
+    claim({
+      id: 'mp_forge_01',
+      model: 'MiniMax M3',
+      recipe: 'MaxProof',
+      kind: 'framework',
+      value: 'forge',
+      stage: null,
+      evidence: 'B',
+      source: report,
+      quote: quote('Proof RL ran on forge.'),
+    }),
   ];
   const rows = deriveRows(claims, [model({ model: 'MiniMax M3', judgment: 'General recipe not disclosed.' })], { now: NOW });
+  const defaultQuote = 'Reasoning RL uses GRPO with the KL term removed.';
+  const fragment = (url: string, text: string) => `${url}#:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
 
-  it('renders Markdown in the seed’s column order with mixed evidence, recipe labels, footnotes', () => {
+  it('renders Markdown in the seed’s column order with mixed evidence, recipe labels, and a footnote per quoted passage', () => {
     const md = renderSurveyTable(rows, { format: 'md', lang: 'en' });
     const lines = md.split('\n');
     expect(lines[0]).toBe('| Model | Evidence | RL framework / system | Public RL stages and algorithms | Design intention | Current judgment |');
@@ -173,22 +204,25 @@ describe('renderSurveyTable', () => {
       'MiniMax M3',
       'C / A',
       'not disclosed (checked 2026-11-20)',
+      'Not disclosed: RL stages[^1]',
       'not disclosed (checked 2026-11-20)',
-      'not disclosed (checked 2026-11-20)',
-      'General recipe not disclosed. Not disclosed: RL stages[^1]',
+      'General recipe not disclosed.',
     ]);
+    // Claims quoting the same words on the same page share a footnote (CISPO and the Reasoning RL stage; the two default quotes).
     expect(mdCells(lines[3]!)).toEqual([
       'MiniMax M3 · MaxProof',
       'A',
       'forge[^2]',
-      'SFT / Distillation: rejection-sampling fine-tuning[^2]; Reasoning RL[^2]: CISPO[^2]; std-threshold filter[^2]',
+      'SFT / Distillation: rejection-sampling fine-tuning[^3]; Reasoning RL[^4]: CISPO[^4]; std-threshold filter[^3]',
       'not disclosed (checked 2026-11-21)',
       'no judgment yet',
     ]);
     expect(lines.slice(4)).toEqual([
       '',
-      '[^1]: MiniMax M3 release <https://mm.example/news/m3>',
-      '[^2]: MaxProof report for MiniMax-M3 <https://arxiv.example/abs/1>',
+      `[^1]: “MiniMax M3 is available today.” — MiniMax M3 release <${fragment('https://mm.example/news/m3', 'MiniMax M3 is available today.')}>`,
+      `[^2]: “Proof RL ran on forge.” — MaxProof report for MiniMax-M3 <${fragment('https://arxiv.example/abs/1', 'Proof RL ran on forge.')}>`,
+      `[^3]: “${defaultQuote}” — MaxProof report for MiniMax-M3 <${fragment('https://arxiv.example/abs/1', defaultQuote)}>`,
+      `[^4]: “Proof RL uses CISPO.” — MaxProof report for MiniMax-M3 <${fragment('https://arxiv.example/abs/1', 'Proof RL uses CISPO.')}>`,
       '',
     ]);
   });
@@ -197,10 +231,13 @@ describe('renderSurveyTable', () => {
     const md = renderSurveyTable([...rows].reverse(), { format: 'md', lang: 'zh' });
     const lines = md.split('\n');
     expect(lines[0]).toBe('| 模型 | 证据等级 | RL 框架 / 系统 | 公开的 RL 阶段与算法 | 设计意图 | 当前判断 |');
-    expect(mdCells(lines[2]!).slice(0, 3)).toEqual(['MiniMax M3', 'C / A', '未公开（截至 2026-11-20）']);
+    expect(mdCells(lines[2]!).slice(0, 4)).toEqual(['MiniMax M3', 'C / A', '未公开（截至 2026-11-20）', '未公开：RL stages[^1]']);
     expect(mdCells(lines[3]!)[0]).toBe('MiniMax M3 · MaxProof');
-    expect(mdCells(lines[2]!)[5]).toBe('General recipe not disclosed. 未公开：RL stages[^1]');
+    expect(mdCells(lines[2]!)[5]).toBe('General recipe not disclosed.');
     expect(mdCells(lines[3]!)[5]).toBe('暂无判断');
+    expect(lines[5]).toBe(
+      `[^1]: “MiniMax M3 is available today.” — MiniMax M3 release <${fragment('https://mm.example/news/m3', 'MiniMax M3 is available today.')}>`,
+    );
   });
 
   it('shows a lone recipe row with its own level and a claimless row as not disclosed without a date', () => {
@@ -215,6 +252,154 @@ describe('renderSurveyTable', () => {
       '未公开',
       '暂无判断',
     ]);
+  });
+
+  describe('an undisclosed claim stands in the cell it speaks about', () => {
+    const src = { ...release, url: 'https://k.example/kimi-k2.6', title: 'Kimi K2.6' };
+    const undisclosed = (id: string, value: string, stage: ClaimRecord['stage'] = null) =>
+      claim({ id, model: 'Kimi K2.6', kind: 'undisclosed', stage, value, evidence: 'C', source: src, quote: quote(`${value} are not described.`) });
+    const cells = (list: ClaimRecord[], lang: 'en' | 'zh', judgment = 'Continuity with K2.5 only.') =>
+      mdCells(renderSurveyTable(deriveRows(list, [model({ model: 'Kimi K2.6', judgment })], { now: NOW }), { format: 'md', lang }).split('\n')[2]!);
+
+    it.each([
+      [
+        'en',
+        [undisclosed('k26_und_001', 'training framework')],
+        ['Not disclosed: training framework[^1]', 'not disclosed (checked 2026-11-20)', 'not disclosed (checked 2026-11-20)'],
+      ],
+      ['zh', [undisclosed('k26_und_001', 'training framework')], ['未公开：training framework[^1]', '未公开（截至 2026-11-20）', '未公开（截至 2026-11-20）']],
+      [
+        'zh',
+        [undisclosed('k26_und_002', 'RL stages, rewards and algorithms')],
+        ['未公开（截至 2026-11-20）', '未公开：RL stages, rewards and algorithms[^1]', '未公开（截至 2026-11-20）'],
+      ],
+      [
+        'en',
+        [undisclosed('k26_und_003', 'Agentic RL', 'agentic_rl')],
+        ['not disclosed (checked 2026-11-20)', 'Agentic / Tool RL: not disclosed[^1]', 'not disclosed (checked 2026-11-20)'],
+      ],
+      [
+        'zh',
+        [undisclosed('k26_und_009', 'Agentic / Tool RL', 'agentic_rl')],
+        ['未公开（截至 2026-11-20）', 'Agentic / Tool RL：未公开[^1]', '未公开（截至 2026-11-20）'],
+      ],
+      [
+        'en',
+        [undisclosed('k26_und_004', 'reward design', 'reasoning_rl')],
+        ['not disclosed (checked 2026-11-20)', 'Reasoning RL: Not disclosed: reward design[^1]', 'not disclosed (checked 2026-11-20)'],
+      ],
+      [
+        'en',
+        [undisclosed('k26_und_005', 'design intention')],
+        ['not disclosed (checked 2026-11-20)', 'not disclosed (checked 2026-11-20)', 'Not disclosed: design intention[^1]'],
+      ],
+      [
+        'en',
+        [undisclosed('k26_und_006', 'general RL details')],
+        ['not disclosed (checked 2026-11-20)', 'Not disclosed: general RL details[^1]', 'not disclosed (checked 2026-11-20)'],
+      ],
+      [
+        'en',
+        [undisclosed('k26_und_007', 'RL framework and stages')],
+        ['Not disclosed: RL framework and stages[^1]', 'Not disclosed: RL framework and stages[^1]', 'not disclosed (checked 2026-11-20)'],
+      ],
+      [
+        'en',
+        [
+          undisclosed('k26_und_008', 'RL stages'),
+          claim({ id: 'k26_grpo_01', model: 'Kimi K2.6', value: 'GRPO', stage: 'reasoning_rl', evidence: 'B', source: { ...src, kind: 'official_blog' } }),
+        ],
+        ['not disclosed (checked 2026-11-20)', 'Reasoning RL: GRPO[^1]; Not disclosed: RL stages[^2]', 'not disclosed (checked 2026-11-20)'],
+      ],
+    ] as Array<['en' | 'zh', ClaimRecord[], string[]]>)('%s %#', (lang, list, [framework, stages, intention]) => {
+      const c = cells(list, lang);
+      expect([c[2], c[3], c[4]]).toEqual([framework, stages, intention]);
+      expect(c[5]).toBe('Continuity with K2.5 only.');
+    });
+
+    it('leaves the judgment cell to the curator: "no judgment yet" even when the row has undisclosed claims', () => {
+      expect(cells([undisclosed('k26_und_001', 'training framework')], 'en', '')[5]).toBe('no judgment yet');
+      expect(cells([undisclosed('k26_und_001', 'training framework')], 'zh', '')[5]).toBe('暂无判断');
+    });
+  });
+
+  describe('footnotes carry the passage', () => {
+    const render = (list: ClaimRecord[], format: 'md' | 'csv' | 'json' = 'md') => renderSurveyTable(deriveRows(list, [], { now: NOW }), { format, lang: 'en' });
+    const notesOf = (md: string) => md.split('\n').filter((l) => l.startsWith('[^'));
+
+    it('cuts a long quote at a word before 300 characters', () => {
+      const long = `${'word '.repeat(100)}end`;
+      const [note] = notesOf(render([claim({ id: 'long_quote1', quote: quote(long) })]));
+      const quoted = /“(.*)”/.exec(note!)![1]!;
+      expect(quoted.length).toBeLessThanOrEqual(300);
+      expect(quoted).toMatch(/^(word )+word…$/);
+      expect(note).toContain('#:~:text=word%20word');
+    });
+
+    it('leaves out quoted words that are only the page title (a "not disclosed" record made from the panel)', () => {
+      const c = claim({
+        id: 'title_quote',
+        kind: 'undisclosed',
+        stage: 'agentic_rl',
+        value: 'Agentic RL',
+        quote: quote('Zeta-2 Technical Report'),
+        link: 'https://example.org/zeta-2-report',
+      });
+      expect(notesOf(render([c]))).toEqual(['[^1]: Zeta-2 Technical Report <https://example.org/zeta-2-report>']);
+    });
+
+    it('links a claim on a PDF to its page and a claim with a stored link to that link', () => {
+      const pdf = claim({ id: 'pdf_claim01', pdf: { fingerprint: 'abc', page: 7, arxiv: null } });
+      const stored = claim({ id: 'stored_link', value: 'GSPO', quote: quote('GSPO is used.'), link: 'https://example.org/zeta-2-report#:~:text=GSPO' });
+      expect(notesOf(render([pdf, stored]))).toEqual([
+        `[^1]: “${defaultQuote}” — Zeta-2 Technical Report <https://example.org/zeta-2-report#page=7>`,
+        '[^2]: “GSPO is used.” — Zeta-2 Technical Report <https://example.org/zeta-2-report#:~:text=GSPO>',
+      ]);
+    });
+
+    it('falls back to the page when a stored link is not http(s)', () => {
+      const bad = claim({ id: 'bad_link_01', link: 'javascript:alert(1)' });
+      const [note] = notesOf(render([bad]));
+      expect(note).toBe(`[^1]: “${defaultQuote}” — Zeta-2 Technical Report <https://example.org/zeta-2-report>`);
+    });
+
+    it('escapes quoted words in Markdown and keeps them whole in CSV and JSON', () => {
+      const hostile = claim({ id: 'hostile_q01', quote: quote('Use <img src=x onerror=alert(1)> | [x](javascript:y) *now*') });
+      const [note] = notesOf(render([hostile]));
+      expect(note).toContain('“Use &lt;img src=x onerror=alert(1)&gt; \\| \\[x\\](javascript:y) \\*now\\*”');
+      expect(note).not.toMatch(/<img|(?<!\\)\]\(/);
+      const csv = readCsv(render([hostile], 'csv'));
+      expect(csv[1]![6]).toContain(
+        '“Use <img src=x onerror=alert(1)> | [x](javascript:y) *now*” — Zeta-2 Technical Report <https://example.org/zeta-2-report#:~:text=',
+      );
+      const json = JSON.parse(render([hostile], 'json')) as { footnotes: Array<Record<string, string>> };
+      expect(json.footnotes[0]!.quote).toBe('Use <img src=x onerror=alert(1)> | [x](javascript:y) *now*');
+    });
+  });
+
+  describe('tombstones render nothing', () => {
+    const live = claim({ id: 'live_claim1', value: 'GRPO' });
+    const dead = claim({
+      id: 'dead_claim1',
+      value: 'PPO',
+      quote: quote('We used PPO.'),
+      deleted_at: '2026-11-30T10:00:00Z',
+      updated_at: '2026-11-30T10:00:00Z',
+    });
+    const deadRow = claim({ id: 'dead_claim2', model: 'Gone-1', value: 'DPO', quote: quote('Gone-1 used DPO.'), deleted_at: '2026-11-30T10:00:00Z' });
+
+    it.each(['md', 'csv', 'json'] as const)('in %s: no value, no footnote, no row of deleted claims only', (format) => {
+      const out = renderSurveyTable(deriveRows([live, dead, deadRow], [], { now: NOW }), { format, lang: 'en' });
+      expect(out).toContain('GRPO');
+      for (const gone of ['PPO', 'We used PPO', 'Gone-1', 'DPO']) expect(out).not.toContain(gone);
+      expect(out).toBe(renderSurveyTable(deriveRows([live], [], { now: NOW }), { format, lang: 'en' }));
+    });
+
+    it('drops a deleted model record: its judgment and vendor are gone', () => {
+      const deletedModel = model({ judgment: 'Withdrawn.', deleted_at: '2026-11-30T10:00:00Z' } as never);
+      const [row] = deriveRows([live], [deletedModel], { now: NOW });
+      expect([row!.judgment, row!.vendor]).toEqual(['', null]);
+    });
   });
 
   it('escapes Markdown so nothing in a cell can break the table, link or run', () => {
@@ -236,7 +421,9 @@ describe('renderSurveyTable', () => {
     expect(cells[0]).toBe('Evil\\|Model &lt;b&gt;');
     expect(cells[3]).toContain('x \\| y &lt;script&gt;alert(1)&lt;/script&gt; &amp; \\[link\\](javascript:alert(1)) next \\*bold\\* \\`code\\` \\\\[^1]');
     expect(cells[5]).toBe('line one line two \\| three');
-    expect(lines[4]).toBe('[^1]: A &lt;img src=x onerror=alert(1)&gt; title \\| pipe <https://e.example/a%20b?%3Cx%3E>');
+    expect(lines[4]).toBe(
+      `[^1]: “${defaultQuote}” — A &lt;img src=x onerror=alert(1)&gt; title \\| pipe <https://e.example/a%20b?%3Cx%3E#:~:text=Reasoning%20RL%20uses%20GRPO%20with%20the%20KL%20term%20removed.>`,
+    );
     expect(escapeMarkdown('a\u2028b')).toBe('a b');
   });
 
@@ -262,7 +449,9 @@ describe('renderSurveyTable', () => {
     expect(Object.keys(byModel).sort()).toEqual(['\'=HYPERLINK("http://evil.example","click")', "'@SUM(A1)"]);
     expect(byModel["'@SUM(A1)"]![2]).toBe('\'-2, "quoted"[1]');
     expect(byModel['\'=HYPERLINK("http://evil.example","click")']![2]).toBe("'+1[1]");
-    expect(byModel["'@SUM(A1)"]![6]).toBe('[1] Zeta-2 Technical Report <https://example.org/zeta-2-report>');
+    expect(byModel["'@SUM(A1)"]![6]).toBe(
+      '[1] “Reasoning RL uses GRPO with the KL term removed.” — Zeta-2 Technical Report <https://example.org/zeta-2-report#:~:text=Reasoning%20RL%20uses%20GRPO%20with%20the%20KL%20term%20removed.>',
+    );
     for (const row of table) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
@@ -274,12 +463,12 @@ describe('renderSurveyTable', () => {
     expect(escapeCsvCell('plain')).toBe('plain');
   });
 
-  it('renders JSON with columns, rows and numbered footnotes', () => {
+  it('renders JSON with columns, rows and numbered footnotes with their passages', () => {
     const doc = JSON.parse(renderSurveyTable(rows, { format: 'json', lang: 'zh' })) as {
       lang: string;
       columns: Array<{ id: string; label: string }>;
       rows: Array<Record<string, unknown>>;
-      footnotes: Array<{ n: number; title: string; url: string }>;
+      footnotes: Array<{ n: number; title: string; url: string; link: string; quote: string }>;
     };
     expect(doc.lang).toBe('zh');
     expect(doc.columns.map((c) => c.id)).toEqual(['model', 'evidence', 'framework', 'stages', 'intention', 'judgment']);
@@ -288,11 +477,14 @@ describe('renderSurveyTable', () => {
       ['MiniMax M3 · MaxProof', 'A', 'MaxProof'],
     ]);
     expect(doc.rows[1]!.framework).toBe('forge[2]');
-    expect(doc.rows[1]!.sources).toEqual([2]);
-    expect(doc.footnotes).toEqual([
-      { n: 1, title: 'MiniMax M3 release', url: 'https://mm.example/news/m3' },
-      { n: 2, title: 'MaxProof report for MiniMax-M3', url: 'https://arxiv.example/abs/1' },
+    expect(doc.rows[1]!.sources).toEqual([2, 3, 4]);
+    expect(doc.footnotes.map((f) => [f.n, f.title, f.url, f.quote])).toEqual([
+      [1, 'MiniMax M3 release', 'https://mm.example/news/m3', 'MiniMax M3 is available today.'],
+      [2, 'MaxProof report for MiniMax-M3', 'https://arxiv.example/abs/1', 'Proof RL ran on forge.'],
+      [3, 'MaxProof report for MiniMax-M3', 'https://arxiv.example/abs/1', defaultQuote],
+      [4, 'MaxProof report for MiniMax-M3', 'https://arxiv.example/abs/1', 'Proof RL uses CISPO.'],
     ]);
+    expect(doc.footnotes[1]!.link).toBe(fragment('https://arxiv.example/abs/1', 'Proof RL ran on forge.'));
   });
 
   it('renders an empty table as its header', () => {

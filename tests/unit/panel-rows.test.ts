@@ -57,6 +57,7 @@ describe('filtering survey rows', () => {
     ['free text in a value, any case', { text: 'grpo' }, ['GLM-5']],
     ['several words, all required', { text: 'glm slime' }, ['GLM-5']],
     ['vendor', { vendor: 'Qwen Team' }, ['Qwen3.6']],
+    ['proposed vendor (no model record: the publisher of its sources)', { vendor: 'Zeta Lab' }, ['deepseek-x']],
     ['evidence level of the row', { evidence: 'A' as const }, ['GLM-5']],
     ['kind', { kind: 'undisclosed' as const }, ['Qwen3.6']],
     ['stage', { stage: 'general_rl' as const }, ['deepseek-x']],
@@ -79,7 +80,9 @@ describe('sorting survey rows', () => {
     expect(names(sortRows(rows, 'updated'))[0]).toBe('Qwen3.6');
     expect(names(sortRows(rows, 'claims'))[0]).toBe('GLM-5');
   });
-  it('lists vendors once, sorted', () => {
-    expect(vendorsOf(rows.map((r) => r.row))).toEqual(['Qwen Team', 'Zhipu AI']);
+  it('lists vendors once, sorted, stored and proposed alike; a stored vendor hides the proposal', () => {
+    // GLM-5 and Qwen3.6 have stored vendors (their sources would propose "Zeta Lab"); deepseek-x has only the proposal.
+    expect(vendorsOf(rows.map((r) => r.row))).toEqual(['Qwen Team', 'Zeta Lab', 'Zhipu AI']);
+    expect(names(filterRows(rows, { ...NO_FILTERS, vendor: 'Zeta Lab' }))).toEqual(['deepseek-x']);
   });
 });

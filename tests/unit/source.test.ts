@@ -88,6 +88,16 @@ describe('normalizeDate', () => {
     ['Sept. 3, 2025', '2025-09-03'],
     ['29 Apr 2025', '2025-04-29'],
     ['2025年4月29日', '2025-04-29'],
+    ['29. April 2025', '2025-04-29'],
+    ['Tue, 29 Apr 2025 10:00:00 GMT', '2025-04-29'],
+    ['2025-02-27T16:45:00.000+0000', '2025-02-27'],
+    ['29.04.2025', '2025-04-29'],
+    ['Publikováno 14. 3. 2025', '2025-03-14'],
+    ['29-04-2025', '2025-04-29'],
+    ['04/29/2025', '2025-04-29'],
+    ['29/04/2025', '2025-04-29'],
+    ['03/04/2025', '2025-03-04'],
+    ['31.02.2025', null],
     ['2025', null],
     ['2025-02-30', null],
     ['yesterday', null],
@@ -223,7 +233,8 @@ describe('detectSource on small documents', () => {
       'third_party',
       'Interconnects',
     ],
-    ['a Zhihu article', 'https://zhuanlan.zhihu.com/p/123', '<title>Qwen3 技术解读 - 知乎</title><meta name="author" content="某人">', 'third_party', '某人'],
+    // The author is never the publisher; nothing on this page says "知乎" is the site rather than part of the title.
+    ['a Zhihu article', 'https://zhuanlan.zhihu.com/p/123', '<title>Qwen3 技术解读 - 知乎</title><meta name="author" content="某人">', 'third_party', null],
     [
       'a third-party /blog/ page that names itself',
       'https://ml.example/blog/qwen3-review',
@@ -264,6 +275,283 @@ describe('detectSource on small documents', () => {
   it('ignores a canonical link to another site', () => {
     const doc = page('<title>t</title><link rel="canonical" href="https://syndication.example.net/post">');
     expect(detectSource(doc, 'https://example.com/post', TODAY).url).toBe('https://example.com/post');
+  });
+});
+
+const at = (url: string, head: string, body = '') => detectSource(page(head, body), url, TODAY);
+const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
+
+describe('titles: the page’s own headline, not a social card', () => {
+  it.each([
+    [
+      'a heading that is the <title> beats a teaser og:title',
+      '<title>Inside the recipe | TechPulse</title><meta property="og:title" content="You won’t believe this">',
+      '<article><h1>Inside the recipe</h1></article>',
+      'Inside the recipe',
+    ],
+    [
+      'an h2 headline beats a teaser og:title when the only h1 is the logo',
+      '<title>How labs hide rewards | Wren</title><meta property="og:site_name" content="Wren"><meta property="og:title" content="The secret">',
+      '<header><h1>Wren</h1></header><h2>How labs hide rewards</h2>',
+      'How labs hide rewards',
+    ],
+    [
+      'the JSON-LD headline beats og:title',
+      `<title>Magpie</title><meta property="og:title" content="One trick">${ld('{"@type":"NewsArticle","headline":"Critic-free RL gains ground"}')}`,
+      '',
+      'Critic-free RL gains ground',
+    ],
+    [
+      'microdata headline',
+      '<title>Blog</title>',
+      '<div itemscope itemtype="https://schema.org/BlogPosting"><h1 itemprop="headline">Process rewards</h1></div>',
+      'Process rewards',
+    ],
+    ['Dublin Core DC.title', '<title>Working paper 25-07</title><meta name="DC.title" content="Scaling laws for DPO">', '', 'Scaling laws for DPO'],
+    ['og:title that agrees with the heading', '<title>A | Site</title><meta property="og:title" content="A">', '<h1>A</h1>', 'A'],
+    ['og:title when no heading contradicts it', '<title>Site</title><meta property="og:title" content="The post">', '<h1>Something else</h1>', 'The post'],
+    ['the site name after " | "', '<title>Headline | Ferrous Weekly</title><meta property="og:site_name" content="Ferrous Weekly">', '', 'Headline'],
+    ['the site name after " - "', '<title>Headline - Ferrous Weekly</title><meta property="og:site_name" content="Ferrous Weekly">', '', 'Headline'],
+    ['the site name after " – "', '<title>Headline – Ferrous Weekly</title><meta property="og:site_name" content="Ferrous Weekly">', '', 'Headline'],
+    ['the site name after " · "', '<title>Headline · Ferrous Weekly</title><meta property="og:site_name" content="Ferrous Weekly">', '', 'Headline'],
+    [
+      'a Chinese site name after "_"',
+      '<title>多家实验室公开训练框架_算力日报</title><meta property="og:site_name" content="算力日报">',
+      '',
+      '多家实验室公开训练框架',
+    ],
+    [
+      'a site name that opens the title',
+      '<title>GitHub - owner/repo: a framework</title><meta property="og:site_name" content="GitHub">',
+      '',
+      'owner/repo: a framework',
+    ],
+    [
+      'a site name longer than the declared one',
+      '<title>Release notes – Acme Cloud Docs</title><meta name="application-name" content="Acme Cloud">',
+      '',
+      'Release notes',
+    ],
+    [
+      'a byline and the site name',
+      '<title>How it was trained | by Ann Lee | Medium</title><meta property="og:site_name" content="Medium">',
+      '',
+      'How it was trained',
+    ],
+    ['a title that is only the site name', '<title>Ferrous Weekly</title><meta property="og:site_name" content="Ferrous Weekly">', '', 'Ferrous Weekly'],
+    ['nothing stripped when the page names no site', '<title>Qwen/Qwen3-8B · Hugging Face</title>', '<h1>Qwen3-8B</h1>', 'Qwen/Qwen3-8B · Hugging Face'],
+    ['a colon is part of the title', '<title>Qwen3: Think Deeper | Qwen</title><meta property="og:site_name" content="Qwen">', '', 'Qwen3: Think Deeper'],
+    [
+      'space-separated property lists',
+      '<title>x</title><meta property="og:title dc:title" content="Reward models, revisited">',
+      '',
+      'Reward models, revisited',
+    ],
+  ])('%s', (_what, head, body, title) => {
+    expect(at('https://site.example/post', head, body).title).toBe(title);
+  });
+});
+
+describe('publishers: the organisation, never the author', () => {
+  const article = (json: string) => ld(`{"@context":"https://schema.org",${json}}`);
+  it.each([
+    [
+      'JSON-LD in //<![CDATA[',
+      `<title>t</title><script type="application/ld+json">//<![CDATA[\n{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"The Harbor Ledger"}}\n//]]></script><meta name="author" content="Maria Kowalski">`,
+      'The Harbor Ledger',
+    ],
+    [
+      'JSON-LD in /*<![CDATA[*/',
+      `<title>t</title><script type="application/ld+json">/*<![CDATA[*/{"@type":"Article","publisher":{"name":"Harbor"}}/*]]>*/</script>`,
+      'Harbor',
+    ],
+    ['JSON-LD in bare <![CDATA[', `<title>t</title><script type="application/ld+json"><![CDATA[{"@type":"Article","publisher":"Harbor"}]]></script>`, 'Harbor'],
+    [
+      'JSON-LD in an HTML comment, with trailing commas',
+      `<title>t</title><script type="application/ld+json"><!--{"@type":"Article","publisher":{"name":"Fjord",},}--></script>`,
+      'Fjord',
+    ],
+    [
+      'JSON-LD with a line break inside a string',
+      `<title>t</title><script type="application/ld+json">{"@type":"Article","description":"a\nb","publisher":{"name":"Fjord"}}</script>`,
+      'Fjord',
+    ],
+    [
+      'JSON-LD with a media-type parameter',
+      `<title>t</title><script type="application/ld+json; charset=utf-8">{"@type":"Article","publisher":{"name":"Fjord"}}</script>`,
+      'Fjord',
+    ],
+    [
+      'publisher as a string',
+      `<title>t</title>${article('"@type":"BlogPosting","author":"Lena","publisher":"Fischer & Park Labs"')}<meta name="author" content="Lena">`,
+      'Fischer & Park Labs',
+    ],
+    [
+      'publisher as an array',
+      `<title>t</title>${article('"@type":"ReportageNewsArticle","publisher":[{"@type":"NewsMediaOrganization","name":"Meridian Times"}]')}`,
+      'Meridian Times',
+    ],
+    [
+      'publisher by @id in an @graph',
+      `<title>t</title>${article('"@graph":[{"@type":"Article","publisher":{"@id":"#org"}},{"@type":"WebSite","name":"Northwind Blog"},{"@type":"Organization","@id":"#org","name":"Northwind Research"}]')}`,
+      'Northwind Research',
+    ],
+    ['publisher that is an HTML-escaped name', `<title>t</title>${article('"@type":"Article","publisher":{"name":"Bytes &amp; Bolts"}')}`, 'Bytes & Bolts'],
+    [
+      'a Person publisher is passed over for the site name',
+      `<title>t</title><meta property="og:site_name" content="Tern Log">${article('"@type":"BlogPosting","publisher":{"@type":"Person","name":"Alex"}')}`,
+      'Tern Log',
+    ],
+    ['a Person publisher alone gives nothing', `<title>t</title>${article('"@type":"BlogPosting","publisher":{"@type":"Person","name":"Alex"}')}`, null],
+    [
+      'an organisation that writes its own blog',
+      `<title>t</title><meta name="author" content="Halcyon">${article('"@type":["Article","BlogPosting"],"author":{"@type":"Organization","name":"Halcyon"},"publisher":{"@type":"Organization","name":"Halcyon"}')}`,
+      'Halcyon',
+    ],
+    ['meta author alone gives nothing', '<title>Post</title><meta name="author" content="Jane Okafor">', null],
+    ['article:author alone gives nothing', '<title>Post</title><meta property="article:author" content="Tom Reyes">', null],
+    [
+      'a reporter and a site name',
+      '<title>Story - Lakeside Gazette</title><meta name="author" content="Tom Reyes"><meta property="og:site_name" content="Lakeside Gazette">',
+      'Lakeside Gazette',
+    ],
+    [
+      'a site name equal to the author',
+      '<title>Post</title><meta name="author" content="Jane Okafor"><meta property="og:site_name" content="Jane Okafor">',
+      null,
+    ],
+    ['a tagline after " - "', '<title>t</title><meta property="og:site_name" content="Aktuálně.cz - Víte, co se právě děje">', 'Aktuálně.cz'],
+    ['a tagline after " | "', '<title>t</title><meta property="og:site_name" content="Gradient Garden | Ideas for builders">', 'Gradient Garden'],
+    ['a tagline after " — "', '<title>t</title><meta property="og:site_name" content="Polaris Post — Independent journalism">', 'Polaris Post'],
+    ['a tagline after ": "', '<title>t</title><meta property="og:site_name" content="Kestrel: your daily dose of ML">', 'Kestrel'],
+    ['a tagline after " · "', '<title>t</title><meta property="og:site_name" content="Rechenwerk · Das Magazin für Informatik">', 'Rechenwerk'],
+    [
+      'a tagline before the name, told by the host',
+      '<title>t</title><meta property="og:site_name" content="Ideas worth shipping - Bluefin Labs">',
+      'Bluefin Labs',
+    ],
+    ['a Chinese tagline', '<title>t</title><meta property="og:site_name" content="算力日报 - 人工智能新闻与评论">', '算力日报'],
+    [
+      'space-separated property lists',
+      '<title>t</title><meta property="og:site_name dc:publisher" content="Quarry Notes"><meta name="author" content="Ken">',
+      'Quarry Notes',
+    ],
+    ['microdata publisher', '<title>t</title>', 'Ostrava AI'],
+    ['Dublin Core DC.publisher', '<title>t</title><meta name="DC.publisher" content="Institute for Learning Systems">', 'Institute for Learning Systems'],
+    ['application-name', '<title>t</title><meta name="application-name" content="Acme Cloud">', 'Acme Cloud'],
+    ['a title affix that spells the host', '<title>Post | Bluefin Labs</title><meta name="author" content="Ann">', 'Bluefin Labs'],
+    ['a title affix beside the page’s heading', '<title>GLM-5 后训练流程解读 - 知乎</title>', '知乎'],
+    ['a title affix that is a kind of document, not a site', '<title>Kimi K2 — Technical Report</title>', null],
+    ['a title affix that is a byline', '<title>The state of RL - by Hanna Berg</title>', null],
+  ])('%s', (what, head, publisher) => {
+    const body =
+      what === 'microdata publisher'
+        ? '<div itemscope itemtype="https://schema.org/BlogPosting"><div itemprop="publisher" itemscope itemtype="https://schema.org/Organization"><meta itemprop="name" content="Ostrava AI"></div></div>'
+        : what.includes('heading')
+          ? '<h1>GLM-5 后训练流程解读</h1>'
+          : '<h1>The state of RL</h1>';
+    expect(at('https://bluefinlabs.example/p/1', head, body).publisher).toBe(publisher);
+  });
+});
+
+describe('publication dates: never a modified date', () => {
+  it.each([
+    [
+      'JSON-LD in //<![CDATA[',
+      `<script type="application/ld+json">//<![CDATA[\n{"@type":"NewsArticle","dateModified":"2025-09-15","datePublished":"2025-09-14T07:45:00+02:00"}\n//]]></script>`,
+      '',
+      '2025-09-14',
+    ],
+    [
+      'an @graph whose page and article state both dates',
+      ld(
+        '{"@graph":[{"@type":"WebPage","dateModified":"2025-04-02","datePublished":"2025-03-27"},{"@type":"Article","dateModified":"2025-04-02","datePublished":"2025-03-28"}]}',
+      ),
+      '',
+      '2025-03-28',
+    ],
+    ['JSON-LD with only dateModified', ld('{"@type":"Article","dateModified":"2025-04-02"}'), '', null],
+    [
+      'article:published_time after article:modified_time',
+      '<meta property="article:modified_time" content="2025-07-30"><meta property="article:published_time" content="2025-05-19">',
+      '',
+      '2025-05-19',
+    ],
+    [
+      'only article:modified_time and og:updated_time',
+      '<meta property="article:modified_time" content="2025-07-30"><meta property="og:updated_time" content="2025-07-30">',
+      '',
+      null,
+    ],
+    [
+      'space-separated property lists',
+      '<meta property="article:modified_time og:updated_time" content="2025-02-01"><meta property="dc:date article:published_time" content="2024-11-20">',
+      '',
+      '2024-11-20',
+    ],
+    [
+      'a header <time> marked published after one marked updated',
+      '',
+      '<article><header><p>Updated <time datetime="2025-06-01">Jun 1</time> · Published <time datetime="2025-05-20">May 20</time></p></header></article>',
+      '2025-05-20',
+    ],
+    [
+      'WordPress entry-date and updated',
+      '',
+      '<article><header><time class="updated" datetime="2025-07-01">x</time><time class="entry-date published" datetime="2025-06-24">y</time></header></article>',
+      '2025-06-24',
+    ],
+    ['only an "Updated" <time>', '', '<article><header><p>Updated <time datetime="2025-12-12">Dec 12</time></p></header></article>', null],
+    ['only a "Last updated" <time>', '', '<main><p>Last updated <time datetime="2025-12-01">Dec 1</time></p></main>', null],
+    ['a time marked dateModified', '', '<time itemprop="dateModified" datetime="2025-03-02">x</time>', null],
+    ['an unlabelled <time> in the article', '', '<article><p class="meta"><time datetime="2024-10-02">Oct 2</time></p></article>', '2024-10-02'],
+    ['a <time> in the footer', '', '<main><p>x</p></main><footer><time datetime="2025-08-30">Aug 30</time></footer>', null],
+    ['a <time> without datetime', '', '<article><p class="meta">By Ada · <time>May 2, 2025</time></p></article>', '2025-05-02'],
+    [
+      'itemprop datePublished',
+      '',
+      '<div itemscope><time itemprop="datePublished" datetime="2025-02-17">x</time><time itemprop="dateModified" datetime="2025-03-02">y</time></div>',
+      '2025-02-17',
+    ],
+    [
+      'Dublin Core issued after modified',
+      '<meta name="DC.date.modified" content="2025-09-30"><meta name="DC.date.issued" content="2025-07-15">',
+      '',
+      '2025-07-15',
+    ],
+    ['dcterms:issued in RDFa', '<meta property="dcterms:issued" content="2025-07-15">', '', '2025-07-15'],
+    ['parsely-pub-date', '<meta name="parsely-pub-date" content="2025-01-21T14:05:00Z">', '', '2025-01-21'],
+    ['parsely-page', `<meta name="parsely-page" content='{"title":"x","pub_date":"2025-03-03T11:00:00Z"}'>`, '', '2025-03-03'],
+    ['sailthru.date', '<meta name="sailthru.date" content="2025-04-22 09:00:00">', '', '2025-04-22'],
+    ['pubdate as digits', '<meta name="pubdate" content="20250612">', '', '2025-06-12'],
+    ['meta date, not last-modified', '<meta name="last-modified" content="2025-03-10"><meta name="date" content="2025-03-04">', '', '2025-03-04'],
+    [
+      'a byline, "last updated" first',
+      '',
+      '<article><div class="post-meta"><span class="updated-date">Last updated April 9, 2025</span> <span class="published-date">Published March 3, 2025</span></div></article>',
+      '2025-03-03',
+    ],
+    ['a Chinese edit time', '', '<article><div class="ContentItem-time">编辑于 2026-02-18 10:00</div></article>', null],
+    ['a day-first dotted byline', '', '<article><p class="article-date">Publikováno 14. 3. 2025</p></article>', '2025-03-14'],
+  ])('%s', (_what, head, body, expected) => {
+    expect(at('https://site.example/post', `<title>t</title>${head}`, body).published).toBe(expected);
+  });
+
+  it('reads a date in the URL path when the page states none', () => {
+    expect(at('https://site.example/2024/12/18/rlvr/', '<title>t</title>').published).toBe('2024-12-18');
+    expect(at('https://site.example/news/2025/0808/rl.html', '<title>t</title>').published).toBe('2025-08-08');
+    expect(at('https://site.example/v2/1/3/x', '<title>t</title>').published).toBeNull();
+  });
+
+  it('dates a repository or model card only from metadata, not from the commit times it shows', () => {
+    const commit = '<div class="Box-header"><relative-time datetime="2025-11-02T10:00:00Z">Nov 2</relative-time></div>';
+    expect(at('https://github.com/MoonshotAI/Kimi-K2', '<title>GitHub - MoonshotAI/Kimi-K2</title>', commit).published).toBeNull();
+    expect(
+      at('https://huggingface.co/Qwen/Qwen3-8B', '<title>Qwen/Qwen3-8B</title>', '<p>Updated <time datetime="2025-05-01">May 1</time></p>').published,
+    ).toBeNull();
+    expect(at('https://github.com/MoonshotAI/Kimi-K2', `<title>x</title>${ld('{"@type":"SoftwareSourceCode","datePublished":"2025-07-11"}')}`).published).toBe(
+      '2025-07-11',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES, modelKey, type ClaimRecord } from '../../lib/schema';
-import { bestEvidence, claimWarnings, deriveRows, modelMatches, sourceModels } from '../../lib/survey';
+import { bestEvidence, claimWarnings, deriveRows, isTombstone, modelMatches, sourceModels, undisclosedColumns, withoutTombstones } from '../../lib/survey';
 import { claim, model } from './fixtures/records';
 
 const NOW = '2026-12-01T00:00:00Z';
@@ -419,5 +419,60 @@ describe('sourceModels / modelMatches', () => {
     expect(modelMatches('GLM-5.2', 'GLM-5')).toBe(false);
     expect(modelMatches('GLM-5', 'GLM-5.2')).toBe(false);
     expect(modelMatches('GLM 5', 'glm-5')).toBe(true);
+  });
+});
+
+describe('tombstones', () => {
+  it.each([
+    [{ deleted_at: '2026-11-30T10:00:00Z' }, true],
+    [{ deleted_at: 'yes' }, true],
+    [{ deleted_at: 1 }, true],
+    [{ deleted_at: null }, false],
+    [{ deleted_at: '' }, false],
+    [{ deleted_at: false }, false],
+    [{}, false],
+  ])('isTombstone(%j) is %s', (fields, expected) => {
+    expect(isTombstone({ ...claim(), ...fields })).toBe(expected);
+  });
+
+  it('withoutTombstones keeps the order of the live records', () => {
+    const a = claim({ id: 'live_a_0001' });
+    const b = claim({ id: 'dead_b_0001', deleted_at: '2026-11-30T10:00:00Z' });
+    const c = claim({ id: 'live_c_0001' });
+    expect(withoutTombstones([a, b, c]).map((x) => x.id)).toEqual(['live_a_0001', 'live_c_0001']);
+  });
+
+  it('deriveRows counts them for nothing: no row, no claim, no evidence, no judgment', () => {
+    const dead = { deleted_at: '2026-11-30T10:00:00Z' };
+    const rows = deriveRows(
+      [
+        claim({ id: 'keep_000001', model: 'Zeta-2', evidence: 'B', source: { ...claim().source, kind: 'official_blog' } }),
+        claim({ id: 'gone_000001', model: 'Zeta-2', evidence: 'A', ...dead }),
+        claim({ id: 'gone_000002', model: 'Gone-1', ...dead }),
+      ],
+      [model({ model: 'Zeta-2', judgment: 'kept' }), model({ model: 'Gone-2', judgment: 'deleted', ...dead } as never)],
+      { now: NOW },
+    );
+    expect(rows.map((r) => r.model)).toEqual(['Zeta-2']);
+    expect(rows[0]!.claims.map((c) => c.id)).toEqual(['keep_000001']);
+    expect([rows[0]!.evidence, rows[0]!.judgment]).toEqual(['B', 'kept']);
+  });
+});
+
+describe('undisclosedColumns', () => {
+  it.each([
+    ['RL stages', null, ['stages']],
+    ['RL stages, rewards and algorithms', null, ['stages']],
+    ['general RL recipe', null, ['stages']],
+    ['training framework', null, ['framework']],
+    ['RL infrastructure', null, ['framework']],
+    ['训练框架', null, ['framework']],
+    ['design intention', null, ['intention']],
+    ['训练目标', null, ['intention']],
+    ['RL framework and stages', null, ['framework', 'stages']],
+    ['anything at all', null, ['stages']],
+    ['training framework', 'agentic_rl', ['stages']],
+  ] as const)('%j (stage %s) → %j', (value, stage, columns) => {
+    expect(undisclosedColumns({ value, stage })).toEqual(columns);
   });
 });
