@@ -24,7 +24,7 @@ export async function routePages(context, pages) {
 /**
  * The 2 MB page with `passages` marked passages (seeded), their stored selectors, and how many of them
  * our anchoring places right on the unedited page. Made once per process for each (seed, passages).
- * @returns {Promise<{ url: string, title: string, html: string, passages: Array<{ id: string, kind: string, quote: object, position: object }>, right: number, chars: number }>}
+ * @returns {Promise<{ url: string, title: string, html: string, passages: Array<{ id: string, kind: string, quote: object, position: object }>, right: number, verdicts: string }>}
  */
 export function bigPage({ seed = 1, passages = 500 } = {}) {
   const key = `${seed}:${passages}`;
@@ -49,15 +49,17 @@ async function makeBigPage(seed, count) {
     await tab.addScriptTag({ content: code });
     const passages = await tab.evaluate((o) => globalThis.RLBench.prepare(o), { seed, records: [], random: 0 });
     const ours = await tab.evaluate(() => globalThis.RLBench.run('ours', 'stored', 600_000, 1));
-    return { ...page, html, passages, right: ours.counts.right, chars: ours.chars ?? null };
+    // One letter per passage: r(ight), o(rphan), w(rong) — which of them the library places right.
+    return { ...page, html, passages, right: ours.counts.right, verdicts: ours.verdicts };
   } finally {
     await browser.close();
   }
 }
 
-/** Survey-record JSONL of `n` of the page's passages, spread evenly over the page (all of them when n ≥ their count). */
+/** Survey-record JSONL of `n` of the page's passages, spread evenly over the page (all of them when n ≥ their count), and how many of those the library places right. */
 export function claimsOn(page, n) {
   const all = page.passages;
-  const picked = n >= all.length ? all : Array.from({ length: n }, (_, i) => all[Math.floor((i * all.length) / n)]);
-  return { jsonl: pageClaimsJsonl(page, picked), count: picked.length };
+  const at = n >= all.length ? all.map((_, i) => i) : Array.from({ length: n }, (_, i) => Math.floor((i * all.length) / n));
+  const picked = at.map((i) => all[i]);
+  return { jsonl: pageClaimsJsonl(page, picked), count: picked.length, right: at.filter((i) => page.verdicts?.[i] === 'r').length };
 }

@@ -38,21 +38,56 @@ export async function emptyStore(options) {
   await runsAbove(options, 'backup-panel', before);
 }
 
-/** Imports JSONL through the options page: preview, confirm, done. Returns in-page and wall times. */
+/**
+ * Imports JSONL through the options page: the file is handed to the page first (not timed: a curator's
+ * file does not cross the DevTools protocol), then, timed in the page, it is chosen in the file input,
+ * the preview's confirm button is clicked as soon as it shows, and the report appears. Returns the
+ * page's own preview and commit times and that wall time, clicks included.
+ */
 export async function importOnce(options, jsonl) {
   const before = await runsOf(options, 'import-panel');
-  const t0 = Date.now();
-  await options.getByTestId('import-input').setInputFiles({ name: 'bench.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) });
-  await options.getByTestId('import-confirm').waitFor({ timeout: 180_000 });
-  const counts = (await options.getByTestId('preview-counts').textContent())?.trim();
-  await options.getByTestId('import-confirm').click();
-  await runsAbove(options, 'import-panel', before);
-  const wallMs = Date.now() - t0;
+  await options.evaluate((text) => {
+    window.__benchFile = new File([text], 'bench.jsonl', { type: 'application/x-ndjson' });
+  }, jsonl);
+  const wallMs = await options.evaluate(
+    (runs) =>
+      new Promise((resolve, reject) => {
+        const panel = () => document.querySelector('[data-testid=import-panel]');
+        const input = document.querySelector('[data-testid=import-input]');
+        const t0 = performance.now();
+        let clicked = false;
+        const observer = new MutationObserver(() => {
+          const confirm = document.querySelector('[data-testid=import-confirm]');
+          if (confirm && !clicked) {
+            clicked = true;
+            confirm.click();
+          }
+          if (Number(panel()?.getAttribute('data-runs')) > runs) {
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(performance.now() - t0);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error('the import did not finish within 5 minutes'));
+        }, 300_000);
+        const files = new DataTransfer();
+        files.items.add(window.__benchFile);
+        input.files = files.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }),
+    before,
+  );
+  await options.evaluate(() => {
+    window.__benchFile = undefined;
+  });
   const panel = options.getByTestId('import-panel');
   const previewMs = Number(await panel.getAttribute('data-preview-ms'));
   const commitMs = Number(await panel.getAttribute('data-commit-ms'));
   const report = (await options.getByTestId('import-result').first().textContent())?.replace(/\s+/g, ' ').trim();
-  return { previewMs, commitMs, totalMs: previewMs + commitMs, wallMs, counts, report };
+  return { previewMs, commitMs, totalMs: previewMs + commitMs, wallMs: Math.round(wallMs), report };
 }
 
 /** Clicks an export control `runs` times; returns the in-page times (build + download) and the files' SHA-256 digests and sizes. */
@@ -219,7 +254,7 @@ export async function benchExport({ context, extensionId, log = console.log }) {
     const r = await importOnce(options, jsonl);
     imports.push(r);
     log(
-      `export: import run ${run + 1}: preview ${r.previewMs} ms + commit ${r.commitMs} ms = ${r.totalMs} ms in the page (${r.wallMs} ms wall); preview "${r.counts}"; ${r.report}`,
+      `export: import run ${run + 1}: preview ${r.previewMs} ms + commit ${r.commitMs} ms = ${r.totalMs} ms in the page (${r.wallMs} ms from choosing the file to the report, clicks included); ${r.report}`,
     );
   }
   const best = imports.map((r) => r.totalMs);

@@ -19,6 +19,7 @@ export const SUITES = {
   transfer: suite('./export.mjs', 'benchExport', 'exportGoals'),
   pdf: suite('./pdf.mjs', 'benchPdf', 'pdfGoals'),
   memory: suite('./memory.mjs', 'benchMemory', 'memoryGoals', { browser: 'none' }),
+  scaling: suite('./scaling.mjs', 'benchScaling', 'scalingGoals', { browser: 'none' }),
   finder: suite('./finder.mjs', 'benchFinderSuite', 'finderSuiteGoals', { browser: 'none', extension: false }),
 };
 
