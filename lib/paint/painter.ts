@@ -5,9 +5,8 @@
  *
  * Repainting changes only what changed: each kind's Highlight stays
  * registered and gains or loses ranges (by identity), so a page whose claims
- * keep their live ranges is not painted again from scratch. Many new ranges
- * at once make the browser restyle and repaint all their text in one task;
- * `paintInBatches` adds them a batch per animation frame instead.
+ * keep their live ranges is not painted again from scratch. `paintInBatches`
+ * adds new ranges a batch per animation frame instead of all in one task.
  */
 import { CLAIM_KINDS, type ClaimKind } from '../schema';
 import { ACTIVE_HIGHLIGHT, CANDIDATE_HIGHLIGHT, PENDING_HIGHLIGHT, highlightName } from './kinds';
@@ -23,9 +22,9 @@ export interface PaintedClaim {
 }
 
 /**
- * Ranges added per animation frame by `paintInBatches`. Chosen with `npm run bench` (suite `highlights`,
- * see docs/benchmarks.md): on the 2 MB page the style and paint work after a batch stays well under a
- * frame's budget, and 500 claims are painted within a few frames.
+ * Ranges added per animation frame by `paintInBatches` unless told otherwise: 500 claims in five frames.
+ * `npm run bench` (suite `highlights`, see docs/benchmarks.md) compares batch sizes with painting all at
+ * once on the 2 MB page.
  */
 export const PAINT_BATCH = 100;
 
