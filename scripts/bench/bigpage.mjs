@@ -39,21 +39,11 @@ async function makeBigPage(seed, count) {
     title: `Scaling Reinforcement Learning for Reasoning Models (benchmark page ${seed})`,
   };
   const { html } = generatePage({ seed, targetChars: 2_000_000, passages: count, id: name, title: page.title });
-  const { code } = await bundlePageBench();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await routePages(context, new Map([[page.url, html]]));
-    const tab = await context.newPage();
-    await tab.goto(page.url, { waitUntil: 'load' });
-    await tab.addScriptTag({ content: code });
-    const passages = await tab.evaluate((o) => globalThis.RLBench.prepare(o), { seed, records: [], random: 0 });
+  return onPlainPage({ ...page, html }, async ({ tab, passages }) => {
     const ours = await tab.evaluate(() => globalThis.RLBench.run('ours', 'stored', 600_000, 1));
     // One letter per passage: r(ight), o(rphan), w(rong) — which of them the library places right.
     return { ...page, html, passages, right: ours.counts.right, verdicts: ours.verdicts };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /** Survey-record JSONL of `n` of the page's passages, spread evenly over the page (all of them when n ≥ their count), and how many of those the library places right. */
@@ -62,4 +52,25 @@ export function claimsOn(page, n) {
   const at = n >= all.length ? all.map((_, i) => i) : Array.from({ length: n }, (_, i) => Math.floor((i * all.length) / n));
   const picked = at.map((i) => all[i]);
   return { jsonl: pageClaimsJsonl(page, picked), count: picked.length, right: at.filter((i) => page.verdicts?.[i] === 'r').length };
+}
+
+/**
+ * Runs `fn({ context, tab, passages })` with `page` loaded in a plain Chromium (no extension), the
+ * in-page bench bundle (page-bench.ts) added and its marked passages prepared (`passages`: their stored
+ * selectors); closes the browser afterwards.
+ */
+export async function onPlainPage(page, fn) {
+  const { code } = await bundlePageBench();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await routePages(context, new Map([[page.url, page.html]]));
+    const tab = await context.newPage();
+    await tab.goto(page.url, { waitUntil: 'load' });
+    await tab.addScriptTag({ content: code });
+    const passages = await tab.evaluate(() => globalThis.RLBench.prepare({ seed: 1, records: [], random: 0 }));
+    return await fn({ context, tab, passages });
+  } finally {
+    await browser.close();
+  }
 }

@@ -4,10 +4,8 @@
 // animation frame (HighlightPainter.paintInBatches) — traced on the page's main thread: the longest task
 // and what it was made of, and the time until every passage is drawn. Used by run.mjs
 // (BENCH_ONLY=highlights); `node scripts/bench/highlights.mjs` runs it alone.
-import { chromium } from 'playwright-core';
-import { bigPage, routePages } from './bigpage.mjs';
-import { bundlePageBench } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath, summarize, traceMainThread } from './extension.mjs';
+import { bigPage, onPlainPage } from './bigpage.mjs';
+import { summarize, traceMainThread } from './extension.mjs';
 import { runAlone } from './harness.mjs';
 import { median } from './stats.mjs';
 
@@ -27,15 +25,7 @@ const STRATEGIES = [
 /** Runs the highlight benchmark; returns per strategy the median longest task (wall and CPU), the time to drawn and the longest task's parts. */
 export async function benchHighlights({ log = console.log }) {
   const page = await bigPage({ seed: 1, passages: 500 });
-  const { code } = await bundlePageBench();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await routePages(context, new Map([[page.url, page.html]]));
-    const tab = await context.newPage();
-    await tab.goto(page.url, { waitUntil: 'load' });
-    await tab.addScriptTag({ content: code });
-    await tab.evaluate((o) => globalThis.RLBench.prepare(o), { seed: 1, records: [], random: 0 });
+  return onPlainPage(page, async ({ context, tab }) => {
     const anchored = await tab.evaluate(() => globalThis.RLBench.anchorForPaint());
     // Every split's style rules are in before anything is traced (adding a stylesheet restyles the page).
     await tab.evaluate((n) => globalThis.RLBench.setupSplit(n), Math.max(...STRATEGIES.map((s) => s.split)));
@@ -67,9 +57,7 @@ export async function benchHighlights({ log = console.log }) {
         `  ${r.label}: longest task ${r.maxTaskMs.toFixed(0)} ms wall (${r.maxTaskCpuMs.toFixed(0)} ms CPU), all drawn after ${r.paintedMs.toFixed(0)} ms${r.parts ? `; the longest of all runs: ${r.parts}` : ''}`,
       );
     return { anchored, rounds: ROUNDS, results };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /** The highlight benchmark informs `no-long-task-over-50ms` (long-tasks.mjs) and the painter's batch size; it has no goal line of its own. */

@@ -5,10 +5,9 @@
 // (BENCH_ONLY=long-tasks); `node scripts/bench/long-tasks.mjs` runs it alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { bigPage, claimsOn, routePages } from './bigpage.mjs';
-import { bundlePageBench, ROOT } from './build.mjs';
-import { bundleSize, CHROMIUM_FLAGS, chromiumPath, longTasks, summarize, traceMainThread } from './extension.mjs';
+import { bigPage, claimsOn, onPlainPage } from './bigpage.mjs';
+import { ROOT } from './build.mjs';
+import { bundleSize, longTasks, summarize, traceMainThread } from './extension.mjs';
 import { goal, runAlone } from './harness.mjs';
 
 /** The Hypothesis-style peer runs on every STRIDE-th passage within BUDGET_MS; its page time is extrapolated. */
@@ -17,15 +16,7 @@ const BUDGET_MS = 30_000;
 
 /** In a plain Chromium: the Hypothesis-style peer's time for the whole page, and our library's async API plus painting under a trace. */
 async function withoutExtension(page, log) {
-  const { code } = await bundlePageBench();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await routePages(context, new Map([[page.url, page.html]]));
-    const tab = await context.newPage();
-    await tab.goto(page.url, { waitUntil: 'load' });
-    await tab.addScriptTag({ content: code });
-    await tab.evaluate((o) => globalThis.RLBench.prepare(o), { seed: 1, records: [], random: 0 });
+  return onPlainPage(page, async ({ context, tab }) => {
     await tab.evaluate(() => globalThis.RLBench.expect());
     const peer = await tab.evaluate(([budget, stride]) => globalThis.RLBench.run('hypothesis', 'stored', budget, stride), [BUDGET_MS, STRIDE]);
     const passages = page.passages.length;
@@ -39,9 +30,7 @@ async function withoutExtension(page, log) {
       `library alone (buildTextIndexAsync + anchorAllAsync in 8 ms slices + HighlightPainter): longest task ${library.trace.maxTaskMs.toFixed(0)} ms wall, ${library.trace.maxTaskCpuMs.toFixed(0)} ms CPU; ${library.anchored} painted ${(library.paintedAtMs / 1000).toFixed(1)} s after the start`,
     );
     return { hypothesis: { ms: peer.ms, attempted: peer.attempted, pageMs: hypothesisPageMs, right: peer.counts.right }, library };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /** Runs the long-task benchmark; returns the scenarios' traces, the peer's time and the bundle sizes. */

@@ -4,10 +4,8 @@
 // the whole store when one page is open). Heaps are read over the DevTools protocol after a full garbage
 // collection; each figure is the median of three. Used by run.mjs (BENCH_ONLY=memory);
 // `node scripts/bench/memory.mjs` runs it alone.
-import { chromium } from 'playwright-core';
-import { bigPage, claimsOn, routePages } from './bigpage.mjs';
-import { bundlePageBench } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath, importThroughOptions, launch, waitPainted } from './extension.mjs';
+import { bigPage, claimsOn, onPlainPage } from './bigpage.mjs';
+import { importThroughOptions, launch, waitPainted } from './extension.mjs';
 import { goal, runAlone } from './harness.mjs';
 import { median } from './stats.mjs';
 import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker } from './store.mjs';
@@ -34,23 +32,13 @@ async function heapOf(context, url, painted = 0) {
 
 /** What keeping the page's text index (with its lazy maps filled by anchoring every passage) costs, in a plain page: the heap with and without it. */
 async function indexWeight(page) {
-  const { code } = await bundlePageBench();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await routePages(context, new Map([[page.url, page.html]]));
-    const tab = await context.newPage();
-    await tab.goto(page.url, { waitUntil: 'load' });
-    await tab.addScriptTag({ content: code });
-    await tab.evaluate((o) => globalThis.RLBench.prepare(o), { seed: 1, records: [], random: 0 });
+  return onPlainPage(page, async ({ context, tab }) => {
     const before = await pageHeap(context, tab);
     const chars = await tab.evaluate(() => globalThis.RLBench.keepIndex(true));
     const kept = await pageHeap(context, tab);
     await tab.evaluate(() => globalThis.RLBench.keepIndex(false));
     return { chars, heap: kept.heap - before.heap, buffers: kept.buffers - before.buffers, total: kept.total - before.total };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 const mb = (bytes) => `${(bytes / MB).toFixed(2)} MB`;

@@ -7,18 +7,10 @@ import { encodeTextDirectivePart } from '../../lib/export';
 import { segmentAt } from '../../lib/export/fragment';
 import { compareRecords, serializeRecord, sortRecords, toJsonl } from '../../lib/export/jsonl';
 import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
+import { createRandom } from '../../scripts/bench/prng.mjs';
 
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bench's seeded generator (mulberry32), as a function giving the next float in [0, 1). */
+const rng = (seed: number) => createRandom(seed).next;
 
 const SEEDS = Array.from({ length: 120 }, (_, i) => 7000 + i);
 
