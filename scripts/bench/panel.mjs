@@ -15,9 +15,9 @@ const KEYSTROKES = ['m', 'mo', 'mod', 'mode', 'model', 'model-', 'model-4', 'mod
 
 /**
  * Opens the evidence panel page in a new tab and returns it with the time from its navigation to the
- * first survey row (ms, the page's clock) once every row has arrived.
+ * first survey row (ms, the page's clock), once every row has arrived (unless `waitAll` is false).
  */
-export async function openPanel(context, extensionId, { width = 420 } = {}) {
+export async function openPanel(context, extensionId, { width = 420, waitAll = true } = {}) {
   const panel = await context.newPage();
   await panel.setViewportSize({ width, height: 900 });
   await panel.addInitScript(() => {
@@ -32,8 +32,13 @@ export async function openPanel(context, extensionId, { width = 420 } = {}) {
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
   await panel.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 180_000 });
   const firstRowMs = await panel.evaluate(() => window.__firstRow);
-  await panel.waitForFunction(() => !document.querySelector('[data-testid=survey-count]')?.textContent?.includes('loading'), null, { timeout: 180_000 });
+  if (waitAll) await allRows(panel);
   return { panel, firstRowMs };
+}
+
+/** Waits until the panel has every row (its count no longer says it is loading). */
+export async function allRows(panel, timeout = 180_000) {
+  await panel.waitForFunction(() => !document.querySelector('[data-testid=survey-count]')?.textContent?.includes('loading'), null, { timeout });
 }
 
 /** Types KEYSTROKES into the panel's search box; returns the time of each from its input event to the render after it. */
