@@ -1,5 +1,6 @@
 /** The background's answers to protocol calls: validated requests in, database work, change notices out. */
 import { browser, type Browser } from 'wxt/browser';
+import { silentTabReason } from './site-access';
 import {
   allClaims,
   claimsForUrl,
@@ -208,7 +209,7 @@ export const pageHandlers: Handlers<PageCall> = {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    return { tabId: tab.id, report: null, reason: t('notRunning') };
+    return { tabId: tab.id, report: null, reason: await silentTabReason(tab.url) };
   },
   async 'tab.passage'({ tabId, id, action }) {
     if (action === 'confirm') return { done: (await callTab(tabId, 'passage.confirm', { id })).confirmed };

@@ -4,6 +4,7 @@ import { callTab } from '../../lib/messages';
 import { t } from '../../lib/i18n';
 import { openEvidencePanel } from '../../lib/panel/open';
 import { createPdfMenus, onPdfMenuClick } from './pdf';
+import { markSilentTab } from './site-access';
 
 const TAG_MENU = 'recipe-lens-tag-claim';
 const PANEL_MENU = 'recipe-lens-open-panel';
@@ -19,9 +20,8 @@ async function openForm(tab: Browser.tabs.Tab | undefined): Promise<void> {
   try {
     await callTab(tab.id, 'form.open', {});
   } catch {
-    // No content script in this tab (a browser page, or a tab opened before the extension loaded).
-    await browser.action.setBadgeText({ tabId: tab.id, text: '↻' });
-    await browser.action.setTitle({ tabId: tab.id, title: t('badgeReload') });
+    // No content script in this tab (a browser page, a tab opened before the extension loaded, or a site it may not read).
+    await markSilentTab(tab);
   }
 }
 
@@ -31,8 +31,7 @@ async function findClaims(tab: Browser.tabs.Tab | undefined): Promise<void> {
   try {
     await callTab(tab.id, 'finder.run', {});
   } catch {
-    await browser.action.setBadgeText({ tabId: tab.id, text: '↻' });
-    await browser.action.setTitle({ tabId: tab.id, title: t('badgeReload') });
+    await markSilentTab(tab);
   }
 }
 

@@ -538,6 +538,9 @@ export class ClaimsSession implements CaptureSession {
 
   /** Opens the form on a range: prefilled from the passage, or with `prefill`'s values (a finder candidate, "not disclosed"). */
   private async openFormFor(range: Range, prefill?: (storeModels: string[]) => ClaimFormValues, candidate: string | null = null): Promise<void> {
+    // Without the Navigation API (Firefox before it shipped it) an in-page navigation is seen by polling, up to a
+    // second late: catch up now, so that the claim is filed under the address the page shows.
+    this.onLocationChange();
     await this.ensureUi();
     this.pendingFormRange = range;
     this.formIds = [];
