@@ -33,9 +33,11 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'webRequest', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'webRequest', 'scripting', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // The PDF viewer fetches the PDFs a curator opens (any site, or a local file when the browser allows it).
     host_permissions: ['http://*/*', 'https://*/*', 'file:///*'],
+    // A dataset's git host: asked for that origin only when the curator connects one (docs/dataset.md).
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     ...(browser === 'firefox'
       ? {
           // Firefox 140 (the ESR Debian ships) is the first desktop release with the CSS Custom Highlight API and

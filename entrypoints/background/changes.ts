@@ -32,7 +32,7 @@ export const WRITES: Writes = {
 };
 
 /** Tells every tab but the one that made the change (its own document already knows), and every extension page, that claims changed. */
-async function notifyChanged(url: string | null, exceptTabId?: number): Promise<void> {
+export async function notifyChanged(url: string | null, exceptTabId?: number): Promise<void> {
   const tabs = await browser.tabs.query({});
   await Promise.all(
     tabs

@@ -10,6 +10,7 @@ import { useBrowserMessages } from '../shared/i18n';
 import { answerInBackground } from '../shared/messaging';
 import { noticeChanges } from './changes';
 import { claimHandlers } from './claims';
+import { datasetHandlers, listenForDatasetSchedule } from './dataset';
 import { documentHandlers } from './documents';
 import { finderHandlers } from './finder';
 import { createMenus, listenForMenusAndCommands } from './menus';
@@ -23,7 +24,17 @@ export { db } from './db';
 
 /** Every call the background answers, each by the feature it belongs to. */
 export const handlers = noticeChanges(
-  joinHandlers<BackgroundCall>()(documentHandlers, claimHandlers, surveyHandlers, finderHandlers, transferHandlers, tabHandlers, pdfHandlers, settingsHandlers),
+  joinHandlers<BackgroundCall>()(
+    documentHandlers,
+    claimHandlers,
+    surveyHandlers,
+    finderHandlers,
+    transferHandlers,
+    tabHandlers,
+    pdfHandlers,
+    settingsHandlers,
+    datasetHandlers,
+  ),
 );
 
 export default defineBackground(() => {
@@ -33,5 +44,6 @@ export default defineBackground(() => {
   listenForUploads(browser.runtime.getURL('/'));
   listenForMenusAndCommands();
   listenForPdfNavigations();
+  listenForDatasetSchedule();
   browser.runtime.onInstalled.addListener(() => createMenus());
 });

@@ -18,6 +18,17 @@ import type { PageReport } from '../capture/page-report';
 import { IMPORT_FORMATS, IMPORT_MODES, MAX_IMPORT_BYTES } from '../import/formats';
 import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, type SourceCorrection, SourceOverride } from '../schema';
 import { type Settings, SettingsPatch } from '../settings';
+import {
+  type ConnectionCheck,
+  DatasetLink,
+  type DatasetOutcome,
+  type DatasetStatus,
+  DatasetToken,
+  type DatasetView,
+  type PublishDone,
+  type PublishDryRun,
+  type PullDone,
+} from '../dataset/link';
 import type { ImportOutcome, ImportPreview, RecordCounts } from '../transfer';
 import { CHANNEL } from './channel';
 
@@ -191,6 +202,41 @@ export const protocol = {
   'settings.get': { from: 'page', request: z.object({}), response: answer<Settings>() },
   /** Changes some of the curator's settings. */
   'settings.set': { from: 'page', request: SettingsPatch, response: answer<Settings>() },
+
+  // ── The team's dataset (git) ──────────────────────────────────────────────
+  /** The dataset connection (never the token itself: only whether one is stored) and its status. */
+  'dataset.get': { from: 'page', request: z.object({}), response: answer<DatasetView>() },
+  /** Stores the connection; an empty token keeps the stored one. Host permission is asked by the page first. */
+  'dataset.connect': { from: 'page', request: z.object({ link: DatasetLink, token: DatasetToken }), response: answer<DatasetView>() },
+  /** Forgets the connection, the token and the local clone (the claims stay). */
+  'dataset.disconnect': { from: 'page', request: z.object({}), response: answer<DatasetView>() },
+  /** Checks a connection (the stored token when `token` is empty): unreachable, bad token, no such branch, no write access. */
+  'dataset.test': { from: 'page', request: z.object({ link: DatasetLink, token: DatasetToken }), response: answer<DatasetOutcome<ConnectionCheck>>() },
+  /** Last pull and publish, local changes not yet published, conflicts waiting, the operation under way. */
+  'dataset.status': { from: 'page', request: z.object({}), response: answer<DatasetStatus>() },
+  /** What publishing would do (a dry run: nothing written or pushed); `target` defaults to the connection's. */
+  'dataset.preview': {
+    from: 'page',
+    request: z.object({ target: z.enum(['branch', 'review']).optional() }),
+    response: answer<DatasetOutcome<PublishDryRun>>(),
+  },
+  /** Publishes the local changes in one commit (to the branch or `curators/<name>`), merging by record when the branch moved. */
+  'dataset.publish': {
+    from: 'page',
+    request: z.object({ message: z.string().max(20_000).optional(), target: z.enum(['branch', 'review']).optional() }),
+    response: answer<DatasetOutcome<PublishDone>>(),
+  },
+  /** Pulls the dataset into the store: new and updated records, tombstones delete, conflicts wait for the curator. */
+  'dataset.pull': { from: 'page', request: z.object({}), response: answer<DatasetOutcome<PullDone>>() },
+  /** Pulls again and settles its conflicts as chosen (`rest` for those not listed). */
+  'dataset.settle': {
+    from: 'page',
+    request: z.object({
+      resolutions: z.array(z.object({ ref: z.string().max(1000), take: z.enum(['mine', 'theirs']) })).max(200_000),
+      rest: z.enum(['mine', 'theirs', 'later']),
+    }),
+    response: answer<DatasetOutcome<PullDone>>(),
+  },
 
   // ── The background calls a document in a tab ──────────────────────────────
   /** Opens the claim form for the current selection (context menu, keyboard command). */
