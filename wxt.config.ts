@@ -33,7 +33,7 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'webRequest', 'scripting', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'webRequest', 'scripting', 'alarms', 'storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // The PDF viewer fetches the PDFs a curator opens (any site, or a local file when the browser allows it).
     host_permissions: ['http://*/*', 'https://*/*', 'file:///*'],
     // A dataset's git host: asked for that origin only when the curator connects one (docs/dataset.md).

@@ -13,12 +13,13 @@
  * is used only once it is marked complete, so a worker or browser killed half
  * way leaves nothing the next try would trust.
  */
+import './git-globals';
 import FS from '@isomorphic-git/lightning-fs';
 import webHttp from 'isomorphic-git/http/web';
 import { browser } from 'wxt/browser';
 import { getDatasetState, putDatasetState, syncSnapshot, writeSync, type DatasetState } from '../../lib/db';
 import { localChanges, planPull, settlePull, slug, type PullChoice } from '../../lib/dataset';
-import { DatasetSync, installBuffer, removeTree, SyncError, type GitFs, type SyncStep } from '../../lib/dataset/git';
+import { type DatasetConnection, DatasetSync, installBuffer, removeTree, SyncError, type GitFs, type SyncStep } from '../../lib/dataset/git';
 import {
   DatasetLink,
   type DatasetActivity,
@@ -69,22 +70,23 @@ async function readToken(): Promise<string> {
   return typeof token === 'string' ? token : '';
 }
 
+function connectionOf(link: DatasetLink, token: string): DatasetConnection {
+  return { url: link.url, branch: link.branch, token, name: link.name, username: link.username || undefined };
+}
+
 /** The engine for a connection, kept while the connection stays the same (it remembers the files it parsed). */
 function syncFor(link: DatasetLink, token: string): DatasetSync {
-  const key = JSON.stringify([link.url, link.branch, link.name, token]);
+  const key = JSON.stringify([link.url, link.branch, link.name, link.username, token]);
   if (engine?.key !== key) {
-    const sync = new DatasetSync(
-      { url: link.url, branch: link.branch, token, name: link.name },
-      {
-        fs: gitFs(),
-        http: webHttp,
-        dir: CLONE_DIR,
-        onStep: (step) => noteStep(step),
-        onProgress: ({ loaded, total }) => {
-          if (running) running = { ...running, loaded, total: total ?? null };
-        },
+    const sync = new DatasetSync(connectionOf(link, token), {
+      fs: gitFs(),
+      http: webHttp,
+      dir: CLONE_DIR,
+      onStep: (step) => noteStep(step),
+      onProgress: ({ loaded, total }) => {
+        if (running) running = { ...running, loaded, total: total ?? null };
       },
-    );
+    });
     engine = { key, sync };
   }
   return engine.sync;
@@ -257,7 +259,7 @@ export const datasetHandlers = {
     if (!use) return { failure: { code: 'auth', message: 'No token yet: paste one made on the host for this repository.', details: [] } };
     running = { op: 'test', step: null, loaded: null, total: null, startedAt: nowTimestamp() };
     try {
-      const sync = new DatasetSync({ url: link.url, branch: link.branch, token: use, name: link.name }, { fs: gitFs(), http: webHttp, dir: CLONE_DIR });
+      const sync = new DatasetSync(connectionOf(link, use), { fs: gitFs(), http: webHttp, dir: CLONE_DIR });
       const report = await keptAlive(() => sync.testConnection());
       if (report.error) return { failure: failureOf(report.error) };
       return { failure: null, branches: report.branches, empty: report.empty, canWrite: report.canWrite };

@@ -41,6 +41,8 @@ export const DatasetLink = z.object({
   branch: BranchName,
   /** The display name for commits, and the review branch `curators/<slug>`. */
   name: z.string().trim().min(1).max(100),
+  /** The user name sent with the token (most hosts take any; GitLab documents `oauth2`); empty: a default. */
+  username: z.string().trim().max(100).default(''),
   /** Publish straight to the branch, or to `curators/<name>` for review. */
   target: z.enum(['branch', 'review']).default('branch'),
   /** Pull when the browser starts. */
