@@ -295,7 +295,8 @@ function JobPreview({
   );
 }
 
-function Conflict({ conflict, fileName, take, onChoose }: { conflict: ConflictView; fileName: string; take: Take; onChoose: (take: Take) => void }) {
+/** One conflict side by side: the field, the store's version and the incoming one, with the choice between them. */
+export function Conflict({ conflict, fileName, take, onChoose }: { conflict: ConflictView; fileName: string; take: Take; onChoose: (take: Take) => void }) {
   const name = `take:${conflict.ref}`;
   return (
     <div class="conflict" data-testid="conflict" data-ref={conflict.ref} data-take={take}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ResponseOf } from '../../lib/messages';
 import type { OptionsApi } from './api';
 import { BackupPanel } from './BackupPanel';
+import { DatasetPanel } from './DatasetPanel';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel } from './ImportPanel';
 import { PdfSettings } from './PdfSettings';
@@ -118,6 +119,15 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
       <ImportPanel
         api={api}
         onImported={() => {
+          void refresh();
+          setVersion((v) => v + 1);
+        }}
+      />
+
+      <DatasetPanel
+        api={api.dataset}
+        version={version}
+        onPulled={() => {
           void refresh();
           setVersion((v) => v + 1);
         }}

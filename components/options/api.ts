@@ -4,6 +4,7 @@ import type { RequestOf, ResponseOf } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
 import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
 import type { ExportData } from '../../lib/export/files';
+import type { DatasetApi } from '../common/dataset';
 
 /** What the import UI needs from the background. */
 export interface ImportApi {
@@ -38,4 +39,6 @@ export interface OptionsApi extends BackupApi, ExportApi, SettingsApi {
   onChange(callback: () => void): () => void;
   /** Whether the browser lets the extension read `file://` PDFs (null when it cannot tell). */
   fileAccess(): Promise<boolean | null>;
+  /** The team's dataset: connect, pull, publish. */
+  dataset: DatasetApi;
 }

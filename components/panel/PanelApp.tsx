@@ -15,6 +15,7 @@ import { plural, stageLabel, t, type MessageKey } from '../../lib/i18n';
 import type { PanelExportChoice } from './ExportMenu';
 import type { PanelApi } from './api';
 import type { ClaimActions } from './ClaimItem';
+import { DatasetBar } from './DatasetBar';
 import { ModelView, type SourceChoice } from './ModelView';
 import { PageView } from './PageView';
 import { SurveyView } from './SurveyView';
@@ -43,6 +44,8 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
   const [sort, setSort] = useState<RowSort>('model');
   const [page, setPage] = useState<ResponseOf<'tab.page'> | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Bumped when the store changes: the dataset bar counts its unpublished changes again.
+  const [storeVersion, setStoreVersion] = useState(0);
 
   const reload = useCallback(() => {
     api
@@ -77,6 +80,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
       timer = window.setTimeout(() => {
         reload();
         reloadPage();
+        setStoreVersion((v) => v + 1);
       }, 120);
     });
     const offTab = api.onActiveTabChange(reloadPage);
@@ -237,6 +241,7 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
           {pageCount ? ` (${pageCount})` : ''}
         </button>
       </nav>
+      {api.dataset && <DatasetBar api={api.dataset} version={storeVersion} onOpenOptions={api.openOptions} />}
       <main class="view">
         {loadError && (
           <p class="error pad" role="alert">

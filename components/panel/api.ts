@@ -3,6 +3,7 @@ import type { BackupStatus } from '../../lib/backup';
 import type { PageReport } from '../../lib/capture/page-report';
 import type { ResponseOf } from '../../lib/messages';
 import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema';
+import type { DatasetApi } from '../common/dataset';
 
 /** The panel's access to the store and the browser, as calls. */
 export interface PanelApi {
@@ -28,6 +29,8 @@ export interface PanelApi {
   backupStatus?(): Promise<BackupStatus>;
   /** Opens the options page (backup, import, export). */
   openOptions?(): void;
+  /** The team's dataset: the status line, Pull and Publish (none: no dataset bar). */
+  dataset?: DatasetApi;
 }
 
 export type { PageReport };

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FinderReport } from '../../lib/capture/finder';
 import type { ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
+import type { DatasetStatus } from '../../lib/dataset/link';
 import { useLocale } from '../common/i18n';
+import { DatasetStatusLine } from '../common/DatasetStatusLine';
 
 type TabPage = ResponseOf<'tab.page'>;
 
@@ -14,6 +16,7 @@ export function PopupApp({
   openOptions,
   pdf,
   find,
+  datasetStatus,
 }: {
   loadPage: () => Promise<TabPage>;
   openPanel: () => Promise<void>;
@@ -22,6 +25,8 @@ export function PopupApp({
   pdf?: { find: () => Promise<string | null>; open: () => Promise<void> };
   /** Runs the claim finder in the tab (the candidates are listed and marked in the page). */
   find?: (tabId: number) => Promise<FinderReport | null>;
+  /** The dataset's status line (nothing shown when no dataset is connected). */
+  datasetStatus?: () => Promise<DatasetStatus>;
 }) {
   useLocale();
   const [page, setPage] = useState<TabPage | null>(null);
@@ -30,6 +35,10 @@ export function PopupApp({
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const [found, setFound] = useState<FinderReport | null>(null);
   const [finding, setFinding] = useState(false);
+  const [dataset, setDataset] = useState<DatasetStatus | null>(null);
+  useEffect(() => {
+    datasetStatus?.().then(setDataset, () => setDataset(null));
+  }, []);
   useEffect(() => {
     pdf
       ?.find()
@@ -84,6 +93,11 @@ export function PopupApp({
           </>
         )}
       </section>
+      {dataset?.connected && (
+        <section class="dataset" aria-label={t('datasetTitle')} data-testid="popup-dataset">
+          <DatasetStatusLine status={dataset} />
+        </section>
+      )}
       <div class="actions">
         {pdf && pdfUrl && (
           <button type="button" class="primary" data-testid="popup-open-pdf" title={pdfUrl} onClick={() => void pdf.open()}>

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import type { OptionsApi } from '../../components/options/api';
 import type { ExportData } from '../../lib/export/files';
 import { UPLOAD_CHANNEL, type Upload } from '../../lib/messages';
+import { createDatasetApi } from '../shared/dataset';
 import { callBackground, onChangeNotice } from '../shared/messaging';
 
 /**
@@ -40,6 +41,7 @@ export function createOptionsApi(): OptionsApi {
     settings: () => callBackground('settings.get', {}),
     changeSettings: (patch) => callBackground('settings.set', patch),
     onChange: (callback) => onChangeNotice(() => callback()),
+    dataset: createDatasetApi(),
     fileAccess: async () => {
       const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
       return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess().catch(() => null) : null;

@@ -18,6 +18,7 @@ async function main() {
         window.close();
       }}
       find={async (tabId) => (await callBackground('tab.finder', { tabId, action: 'run' })).report}
+      datasetStatus={() => callBackground('dataset.status', {})}
       openOptions={() => void browser.runtime.openOptionsPage().then(() => window.close())}
       pdf={{
         // A PDF in the browser's own viewer takes no content script: offer Recipe Lens's viewer instead.

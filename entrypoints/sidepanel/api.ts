@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import type { PanelApi } from '../../components/panel/api';
 import { ChangeNotice } from '../../lib/messages';
+import { createDatasetApi } from '../shared/dataset';
 import { callBackground } from '../shared/messaging';
 import type { ClaimRecord, ModelRecord } from '../../lib/schema';
 
@@ -23,6 +24,7 @@ export function createPanelApi(windowId: number): PanelApi {
     finder: (tabId, action, key) => callBackground('tab.finder', { tabId, action, key }),
     backupStatus: () => callBackground('backup.status', {}),
     openOptions: () => void browser.runtime.openOptionsPage(),
+    dataset: createDatasetApi(),
     onChange(callback) {
       const listener = (message: unknown) => {
         if (ChangeNotice.safeParse(message).success) callback();

@@ -1,0 +1,99 @@
+/**
+ * The team's dataset as the options page, the panel and the popup show it:
+ * the calls they make (passed in by their entrypoints), and the words for the
+ * status line, the progress line and what went wrong.
+ */
+import type {
+  ConnectionCheck,
+  DatasetActivity,
+  DatasetFailure,
+  DatasetLink,
+  DatasetOutcome,
+  DatasetStatus,
+  DatasetView,
+  PublishDone,
+  PublishDryRun,
+  PullDone,
+} from '../../lib/dataset/link';
+import { localDate } from '../../lib/export/files';
+import { type MessageKey, plural, t } from '../../lib/i18n';
+
+/** The dataset calls an extension page makes. */
+export interface DatasetApi {
+  get(): Promise<DatasetView>;
+  /** Asks the browser for the repository's origin (only that one); call it first in a click, before anything is awaited. */
+  allowHost(url: string): Promise<boolean>;
+  connect(link: DatasetLink, token: string): Promise<DatasetView>;
+  disconnect(): Promise<DatasetView>;
+  test(link: DatasetLink, token: string): Promise<DatasetOutcome<ConnectionCheck>>;
+  status(): Promise<DatasetStatus>;
+  preview(target?: 'branch' | 'review'): Promise<DatasetOutcome<PublishDryRun>>;
+  publish(message: string | undefined, target?: 'branch' | 'review'): Promise<DatasetOutcome<PublishDone>>;
+  pull(): Promise<DatasetOutcome<PullDone>>;
+  settle(resolutions: Array<{ ref: string; take: 'mine' | 'theirs' }>, rest: 'mine' | 'theirs' | 'later'): Promise<DatasetOutcome<PullDone>>;
+  /** Opens a review link in a new tab. */
+  openLink?(url: string): void;
+}
+
+/** A moment as the curator reads it: the local date and time to the minute. */
+export function shortTime(timestamp: string | null): string {
+  if (!timestamp) return t('datasetNever');
+  const d = new Date(timestamp);
+  return Number.isNaN(d.getTime()) ? timestamp : `${localDate(d)} ${d.toTimeString().slice(0, 5)}`;
+}
+
+const FAILURES: Record<string, MessageKey> = {
+  unreachable: 'datasetErrUnreachable',
+  auth: 'datasetErrAuth',
+  'not-found': 'datasetErrNotFound',
+  'no-branch': 'datasetErrNoBranch',
+  'read-only': 'datasetErrReadOnly',
+  refused: 'datasetErrRefused',
+  conflicts: 'datasetErrConflicts',
+  'invalid-dataset': 'datasetErrInvalid',
+  aborted: 'datasetErrAborted',
+  'not-connected': 'datasetErrNotConnected',
+  permission: 'datasetErrPermission',
+};
+
+/** What went wrong and what to do, in the page's language (the engine's own sentence goes beside it). */
+export function failureText(failure: DatasetFailure): string {
+  return t(FAILURES[failure.code] ?? 'datasetErrFailed');
+}
+
+const STEPS: Record<string, MessageKey> = {
+  clone: 'datasetStepClone',
+  fetch: 'datasetStepFetch',
+  read: 'datasetStepRead',
+  plan: 'datasetStepPlan',
+  write: 'datasetStepWrite',
+  push: 'datasetStepPush',
+  merge: 'datasetStepMerge',
+};
+
+const OPS: Record<DatasetActivity['op'], MessageKey> = {
+  test: 'datasetOpTest',
+  preview: 'datasetOpPreview',
+  publish: 'datasetOpPublish',
+  pull: 'datasetOpPull',
+};
+
+/** The progress line of the work under way: "Publishing… sending the commit (120 KB)". */
+export function activityText(activity: DatasetActivity): string {
+  const step = activity.step && STEPS[activity.step] ? t(STEPS[activity.step]!) : '';
+  const bytes = activity.loaded ? ` (${Math.max(1, Math.round(activity.loaded / 1024))} KB)` : '';
+  return `${t(OPS[activity.op])}${step ? ` ${step}` : ''}${bytes}`;
+}
+
+/** The status line's parts: last pull, last publish, changes not yet published, conflicts waiting. */
+export function statusParts(status: DatasetStatus): string[] {
+  const parts = [t('datasetLastPull', shortTime(status.lastPullAt)), t('datasetLastPublish', shortTime(status.lastPublishAt))];
+  parts.push(status.unpublished ? plural(status.unpublished, 'datasetUnpublishedOne', 'datasetUnpublishedMany') : t('datasetAllPublished'));
+  if (status.conflicts) parts.push(plural(status.conflicts, 'datasetConflictsOne', 'datasetConflictsMany'));
+  return parts;
+}
+
+/** One line of what a pull did. */
+export function pullSummary(done: PullDone): string {
+  return t('datasetPulled', done.added, done.updated, done.deleted, done.unchanged);
+}
