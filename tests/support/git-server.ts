@@ -83,6 +83,8 @@ export interface GitServer {
   git(name: string, ...args: string[]): string;
   /** Commits files onto a branch of a repository with the git CLI, bypassing the hook (a host without protection); returns the commit. */
   commitDirectly(name: string, branch: string, files: Record<string, string | Buffer>, message: string): string;
+  /** Runs (synchronously) before each authorised request is served: a test moves a branch between a client's fetch and its push. */
+  beforeRequest: ((request: { method: string; path: string; user: string }) => void) | null;
   /** Stops answering (connections dropped); `start` brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -142,6 +144,7 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
   const survey = checkPushes ? await bundleSurvey(root) : '';
   const requests: ServedRequest[] = [];
   const sockets = new Set<Socket>();
+  const hooks: { before: GitServer['beforeRequest'] } = { before: null };
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -161,6 +164,7 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
       res.end('this token may not push\n');
       return;
     }
+    hooks.before?.({ method: req.method ?? 'GET', path: url.pathname, user: who });
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       ...GIT_ENV,
@@ -273,6 +277,12 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
     origin,
     root,
     requests,
+    get beforeRequest() {
+      return hooks.before;
+    },
+    set beforeRequest(hook) {
+      hooks.before = hook;
+    },
     url: (name) => `${origin}/${name}.git`,
     repoPath,
     git,
