@@ -379,7 +379,7 @@ describe('a hostile dataset: refused by line or kept as text, nothing stored', (
         model: `Markup ${markup}`,
         value: `GRPO ${markup}`,
         note: markup,
-        quote: { exact: markup, prefix: markup, suffix: markup },
+        quote: { exact: markup, prefix: '<b onclick=alert(1)>', suffix: '</textarea><svg/onload=x>' },
         source: { url: 'https://example.org/markup', title: markup, kind: 'official_blog', publisher: markup, published: null, accessed: '2026-11-29' },
         curator: markup,
       });
@@ -392,11 +392,12 @@ describe('a hostile dataset: refused by line or kept as text, nothing stored', (
         { 'README.md': '# A dataset\n', ...files, 'notes/stray.jsonl': `${JSON.stringify(testClaim('clm_stray_000001', 'https://example.org/stray'))}\n` },
         'Markup everywhere, and a stray file',
       );
+      card ??= await DatasetCard.open(bob.context, bob.extensionId);
       await card.fill({ url: server.url(other), name: 'Bob', username: 'bob', token: 'bob-token' });
       await card.root.getByTestId('dataset-save').click();
       await card.page.locator('[data-testid=dataset-panel][data-connected=yes]').waitFor();
       const pulled = await card.pull();
-      expect(pulled).toMatchObject({ ok: true });
+      expect(pulled, pulled.text).toMatchObject({ ok: true });
       expect(pulled.text).toContain('1 new');
       const stored = await storedClaims(bob.worker);
       const kept = stored.find((c) => c.id === 'clm_markup_00001');

@@ -39,8 +39,10 @@ export class DatasetCard {
   /** Opens the connection form (from the empty state, or Change… when connected) and fills it. */
   async fill(form: DatasetForm): Promise<void> {
     const open = this.root.getByTestId('dataset-connect-open');
+    const shown = this.root.getByTestId('dataset-form');
+    await this.root.locator('[data-testid=dataset-connect-open], [data-testid=dataset-edit], [data-testid=dataset-form]').first().waitFor();
     if (await open.count()) await open.click();
-    else if (await this.root.getByTestId('dataset-edit').count()) await this.root.getByTestId('dataset-edit').click();
+    else if (!(await shown.count())) await this.root.getByTestId('dataset-edit').click();
     await this.root.getByTestId('dataset-url').fill(form.url);
     await this.root.getByTestId('dataset-branch').fill(form.branch ?? 'main');
     await this.root.getByTestId('dataset-name').fill(form.name);
