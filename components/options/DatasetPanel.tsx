@@ -89,7 +89,6 @@ export function FailureView({ failure, testId }: { failure: DatasetFailure; test
 /** The dry run: per model, what the publish adds, changes and deletes, where it goes, and the commit message. */
 function DryRun({
   run,
-  name,
   branch,
   target,
   message,
@@ -99,7 +98,6 @@ function DryRun({
   onCancel,
 }: {
   run: PublishDryRun;
-  name: string;
   branch: string;
   target: 'branch' | 'review';
   message: string;
@@ -160,7 +158,7 @@ function DryRun({
             </label>
             <label class="check">
               <input type="radio" name="dataset-target" checked={target === 'review'} data-testid="dataset-target-review" onChange={() => onTarget('review')} />{' '}
-              {t('datasetTargetReview', `curators/${name}`)}
+              {t('datasetTargetReview', run.reviewBranch)}
             </label>
           </fieldset>
           <label class="stack">
@@ -521,7 +519,6 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
       {dryRun && link && (
         <DryRun
           run={dryRun}
-          name={dryRun.pushTo.startsWith('curators/') ? dryRun.pushTo.slice('curators/'.length) : link.name}
           branch={link.branch}
           target={target}
           message={message}

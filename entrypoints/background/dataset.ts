@@ -284,6 +284,7 @@ export const datasetHandlers = {
         message: plan.message,
         conflicts: conflictViews(plan.conflicts),
         pushTo: review ? `curators/${slug(link.name)}` : link.branch,
+        reviewBranch: `curators/${slug(link.name)}`,
         files,
       };
     });

@@ -122,6 +122,8 @@ export interface PublishDryRun {
   conflicts: ConflictView[];
   /** Where it goes: the branch, or `curators/<name>`. */
   pushTo: string;
+  /** The curator's review branch (`curators/<slug of the name>`), offered as the other choice. */
+  reviewBranch: string;
   files: string[];
 }
 

@@ -1,0 +1,38 @@
+import { it } from 'vitest';
+import { startGitServer } from '../support/git-server';
+import { testClaim } from './control';
+import { launchExtension } from './harness';
+import { DatasetCard } from './pages/dataset-ui';
+import { PanelPage } from './pages/panel-page';
+
+it('shots', async () => {
+  const server = await startGitServer();
+  server.createRepo('team');
+  const br = await launchExtension();
+  const card = await DatasetCard.open(br.context, br.extensionId);
+  await card.page.setViewportSize({ width: 900, height: 1000 });
+  await card.root.screenshot({ path: '/tmp/shot-empty.png' });
+  await card.fill({ url: server.url('team'), name: 'Alice Chen', username: 'alice', token: 'alice-token' });
+  await card.testConnection();
+  await card.root.screenshot({ path: '/tmp/shot-form.png' });
+  await card.root.getByTestId('dataset-save').click();
+  await card.page.locator('[data-testid=dataset-panel][data-connected=yes]').waitFor();
+  const claims = ['GLM-5', 'Kimi K2', 'Qwen3'].flatMap((m, j) => [0, 1, 2].map((i) => testClaim(`clm_shot_${j}${i}00000`, `https://example.org/${j}`, { model: m, value: ['GRPO', 'PPO', 'DPO'][i] })));
+  await card.call('claims.restore', { claims });
+  await card.publish();
+  await card.call('claims.restore', { claims: [{ ...claims[0], note: 'x', updated_at: '2026-12-01T10:00:00Z' }, testClaim('clm_shot_new0000', 'https://example.org/9', { model: 'Kimi K2' })] });
+  await card.call('claims.delete', { ids: [claims[5].id] });
+  await card.page.waitForTimeout(800);
+  await card.dryRun();
+  await card.root.screenshot({ path: '/tmp/shot-dryrun.png' });
+  const panel = await PanelPage.open(br);
+  await panel.page.setViewportSize({ width: 460, height: 700 });
+  await panel.page.getByTestId('panel-dataset').waitFor();
+  await panel.page.waitForTimeout(500);
+  await panel.page.screenshot({ path: '/tmp/shot-panel.png' });
+  await panel.page.getByTestId('panel-dataset-publish').click();
+  await panel.page.getByTestId('panel-dataset-dry-run').waitFor();
+  await panel.page.screenshot({ path: '/tmp/shot-panel-dry.png' });
+  await br.close();
+  await server.close();
+}, 200000);
