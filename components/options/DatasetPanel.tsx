@@ -246,12 +246,21 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
     }
   };
 
-  const test = async () => {
+  /** Checks the form and asks for the repository's origin (in the click); says what is wrong when it cannot go on. */
+  const ready = async (): Promise<boolean> => {
     clear();
     const wrong = formProblem(form, !!view?.hasToken);
-    if (wrong) return setProblem(wrong);
+    if (wrong) {
+      setProblem(wrong);
+      return false;
+    }
     const allowed = await api.allowHost(form.url.trim()).catch(() => false);
-    if (!allowed) return setFailure({ code: 'permission', message: new URL(form.url.trim()).origin, details: [] });
+    if (!allowed) setFailure({ code: 'permission', message: new URL(form.url.trim()).origin, details: [] });
+    return allowed;
+  };
+
+  const test = async () => {
+    if (!(await ready())) return;
     const outcome = await work(t('datasetOpTest'), () => api.test(linkOf(form), form.token.trim()));
     if (!outcome) return;
     if (outcome.failure) setFailure(outcome.failure);
@@ -259,11 +268,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
   };
 
   const save = async () => {
-    clear();
-    const wrong = formProblem(form, !!view?.hasToken);
-    if (wrong) return setProblem(wrong);
-    const allowed = await api.allowHost(form.url.trim()).catch(() => false);
-    if (!allowed) return setFailure({ code: 'permission', message: new URL(form.url.trim()).origin, details: [] });
+    if (!(await ready())) return;
     const next = await work(t('datasetSaving'), () => api.connect(linkOf(form), form.token.trim()));
     if (!next) return;
     setView(next);
