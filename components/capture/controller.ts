@@ -83,8 +83,8 @@ export class CaptureController<A> {
   private correction: SourceCorrection | null = null;
   /** The lookup the page script already made, used instead of asking again (once). */
   private lookup: (DocumentClaims & { url: string }) | null = null;
-  /** The address the claims were last loaded for. */
-  private loadedFor: string | null = null;
+  /** The address whose claims are shown (or being asked for): an in-page navigation away from it starts again. */
+  private shownFor: string | null = null;
   private loadSeq = 0;
   private loaded = false;
   /** Whether the claims were anchored at least once (orphans are known, the badge is right). */
@@ -254,7 +254,7 @@ export class CaptureController<A> {
   /** The document's address changed (in-page navigation): what was shown belongs to the old one. */
   addressChanged(): void {
     const url = this.surface.key()?.url ?? null;
-    if (url === this.loadedFor) return;
+    if (url === this.shownFor) return;
     this.anchoring?.abort();
     this.finder.reset();
     this.anchors.clear();
@@ -267,6 +267,7 @@ export class CaptureController<A> {
     const key = this.surface.key();
     if (!key) return;
     const seq = ++this.loadSeq;
+    this.shownFor = key.url;
     let reply: DocumentClaims;
     const given = this.lookup;
     this.lookup = null;
@@ -281,7 +282,6 @@ export class CaptureController<A> {
     }
     if (seq !== this.loadSeq) return; // a newer load (navigation, another change) won
     this.correction = reply.source;
-    this.loadedFor = key.url;
     this.loaded = true;
     this.store.set((s) => ({ ...s, claims: reply.claims }));
     // A site the curator opted in: the finder runs once per page, after the claims are painted.
@@ -586,6 +586,9 @@ export class CaptureController<A> {
     range: Range,
     given?: { passage: Passage; anchor: A | null; values: (storeModels: string[]) => ClaimFormValues; candidate: string | null },
   ): Promise<void> {
+    // Without the Navigation API (Firefox before it shipped it) an in-page navigation is seen by polling, up to a
+    // second late: catch up now, so that the claim is filed under the address the document shows.
+    this.addressChanged();
     await this.ensureUi();
     const captured: Captured<A> | null = given ?? (await this.surface.describe(range, (text, tone) => this.toast(text, tone)));
     if (!captured) return;

@@ -18,13 +18,15 @@ class FakeSurface implements DocumentSurface<string> {
   dead = new Set<string>();
   anchorRuns = 0;
   stamped: Array<{ id: string; moved: boolean }> = [];
+  /** The address the document shows (an in-page navigation changes it). */
+  url = URL_;
   private listener: ((change: Stale<string>) => void) | null = null;
 
   key(): DocumentKey {
-    return { url: URL_ };
+    return { url: this.url };
   }
   facts(): DocumentFacts {
-    return { url: URL_, title: 'Zeta-2 Technical Report', kind: 'technical_report', publisher: 'Zeta Lab', published: '2026-10-01', models: ['Zeta-2'] };
+    return { url: this.url, title: 'Zeta-2 Technical Report', kind: 'technical_report', publisher: 'Zeta Lab', published: '2026-10-01', models: ['Zeta-2'] };
   }
   unaddressed(): null {
     return null;
@@ -92,8 +94,10 @@ class FakeApi implements CaptureApi {
   restored: ClaimRecord[][] = [];
   failures: Error[] = [];
   corrected: SourceOverride[] = [];
-  async claims(_key: DocumentKey): Promise<DocumentClaims> {
-    return { claims: [...this.store.values()], source: null };
+  asked: Array<string | null> = [];
+  async claims(key: DocumentKey): Promise<DocumentClaims> {
+    this.asked.push(key.url);
+    return { claims: [...this.store.values()].filter((c) => c.source.url === key.url), source: null };
   }
   async save(claims: ClaimRecord[]): Promise<ClaimRecord[]> {
     this.saves.push(claims);
@@ -332,6 +336,31 @@ describe('the capture controller over a document surface', () => {
         .sort(),
     ).toEqual([painted.id, orphan.id].sort());
     expect(api.statuses.at(-1)).toEqual([1, 1]);
+  });
+
+  it('clears the badge after an in-page navigation to an address with no claims', async () => {
+    await start([painted]);
+    expect(api.statuses).toEqual([[1, 0]]);
+    surface.url = 'https://example.org/zeta-2-report/changelog';
+    controller.addressChanged();
+    await controller.loading;
+    expect(api.asked.at(-1)).toBe(surface.url);
+    expect(controller.store.get().claims).toEqual([]);
+    expect(painter.painted.at(-1)).toEqual([]);
+    expect(api.statuses.at(-1)).toEqual([0, 0]);
+    expect(controller.pageReport()).toMatchObject({ url: surface.url, order: [], orphans: [] });
+  });
+
+  it('catches up with an in-page navigation not yet seen when the form opens, and files the claim under the new address', async () => {
+    const there = 'https://example.org/zeta-2-report/training';
+    await start([painted]);
+    surface.url = there;
+    await tag('Rewards are rule-based.', values({ value: 'rule-based reward', kind: 'reward', stage: '' }));
+    expect(api.asked).toEqual([URL_, there]);
+    expect(api.saves.at(-1)![0]!.source.url).toBe(there);
+    await until(() => api.statuses.at(-1)?.[0] === 1 && controller.store.get().claims.length === 1);
+    expect(controller.store.get().claims.map((c) => c.source.url)).toEqual([there]);
+    expect(controller.pageReport().url).toBe(there);
   });
 
   it('says the document must be reloaded when the extension went away under it', async () => {
