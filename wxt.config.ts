@@ -38,8 +38,11 @@ export default defineConfig({
     host_permissions: ['http://*/*', 'https://*/*', 'file:///*'],
     ...(browser === 'firefox'
       ? {
+          // Firefox 140 (the ESR Debian ships) is the first desktop release with the CSS Custom Highlight API and
+          // `data_collection_permissions`; Firefox for Android has the latter from 142. See docs/firefox.md.
           browser_specific_settings: {
-            gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } },
+            gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

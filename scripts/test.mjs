@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint and format check (Biome), unit tests, build, then end-to-end tests in real Chromium.
-// Ends with one plain line `N passed, N failed` counting unit and end-to-end tests together.
+// `npm test`: type-check, lint and format check (Biome), unit tests, both builds, then end-to-end tests in real
+// Chromium and in real Firefox (firefox-esr). A missing browser is a failure that says how to install it.
+// Ends with one plain line `N passed, N failed` counting unit and both browsers' end-to-end tests together.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,24 +31,24 @@ step('type-check', bin('tsc'), ['--noEmit']);
 step('lint and format check (Biome)', bin('biome'), ['check', '.']);
 step('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`]);
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
-if (!chromium) {
-  problems.push('No Chromium for the end-to-end tests: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.');
-} else if (step('build (Chrome)', bin('wxt'), ['build']) && step('build (Firefox)', bin('wxt'), ['build', '-b', 'firefox'])) {
-  step('end-to-end tests (Chromium)', bin('vitest'), [
-    'run',
-    '-c',
-    'vitest.e2e.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(results, 'e2e.json')}`,
-  ]);
-}
+const firefox = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].filter(Boolean).find((p) => existsSync(p));
+if (!chromium) problems.push('No Chromium for the end-to-end tests: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.');
+if (!firefox) problems.push('No Firefox for the end-to-end tests: install it with `sudo apt-get install -y firefox-esr` or set FIREFOX_PATH.');
+const built = step('build (Chrome)', bin('wxt'), ['build']) && step('build (Firefox)', bin('wxt'), ['build', '-b', 'firefox']);
+const e2e = (title, config, file) =>
+  step(title, bin('vitest'), ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, file)}`]);
+// The Firefox run compares its export with Chromium's, so it needs Chromium too.
+if (built && chromium) e2e('end-to-end tests (Chromium)', 'vitest.e2e.config.ts', 'e2e.json');
+if (built && chromium && firefox) e2e('end-to-end tests (Firefox)', 'vitest.e2e.firefox.config.ts', 'e2e-firefox.json');
 
 const unit = counts(path.join(results, 'unit.json'));
-const e2e = counts(path.join(results, 'e2e.json'));
-const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + (e2e.ran ? 0 : 1);
-console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed · end-to-end: ${e2e.ran ? `${e2e.passed} passed, ${e2e.failed} failed` : 'did not run'}`);
+const inChromium = counts(path.join(results, 'e2e.json'));
+const inFirefox = counts(path.join(results, 'e2e-firefox.json'));
+const passed = unit.passed + inChromium.passed + inFirefox.passed;
+// A browser whose tests did not run counts as one failure, so a run without a browser never looks green.
+const failed = unit.failed + inChromium.failed + inFirefox.failed + (inChromium.ran ? 0 : 1) + (inFirefox.ran ? 0 : 1);
+const summary = (c) => (c.ran ? `${c.passed} passed, ${c.failed} failed` : 'did not run');
+console.log(`\nunit: ${summary(unit)} · end-to-end in Chromium: ${summary(inChromium)} · end-to-end in Firefox: ${summary(inFirefox)}`);
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

@@ -15,6 +15,7 @@ export function PdfViewerApp({ session }: { session: PdfViewerSession }) {
   const { actions } = session;
 
   useEffect(() => {
+    performance.mark('recipe-lens:viewer-attached');
     session.attach(scroller.current!, pages.current!);
     return () => session.destroy();
   }, [session]);

@@ -240,12 +240,16 @@ export class PageStack {
     this.schedule();
   }
 
+  /** Whether a first canvas has been drawn (or failed): text layers wait for it, so the first page comes first. */
+  private firstDone = false;
+
   /** Builds text layers and draws canvases for pages in reach, nearest first; lets far canvases go. */
   private schedule(): void {
     if (this.destroyed) return;
-    // Canvases first: their requests reach the (one-at-a-time) worker before the text layers'.
+    // Canvases first: their requests reach the (one-at-a-time) worker before the text layers', and no text layer is
+    // asked for before the first page is drawn (a page asked for explicitly, `whenTextLayer`, still is at once).
     void this.drawNext();
-    this.queueLayers();
+    if (this.firstDone) this.queueLayers();
   }
 
   private layerTimer = 0;
@@ -287,12 +291,17 @@ export class PageStack {
     } finally {
       this.drawing = false;
     }
+    if (!this.firstDone) {
+      this.firstDone = true;
+      this.queueLayers();
+    }
     void this.drawNext();
   }
 
   private async draw(view: PageView): Promise<void> {
     const zoom = this.zoomValue;
     const page = await this.hooks.getPage(view.pageNumber);
+    if (!this.firstDone) performance.mark('recipe-lens:first-draw-start');
     if (this.destroyed || zoom !== this.zoomValue) return;
     const viewport = page.getViewport({ scale: zoom * CSS_UNITS });
     let ratio = window.devicePixelRatio || 1;

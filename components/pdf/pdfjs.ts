@@ -3,18 +3,21 @@
  * (character maps, standard fonts) come from the extension itself, never the
  * network, and no code is generated at run time (`isEvalSupported: false`).
  * Loaded on demand (`import()`), so the viewer's page paints and the PDF's
- * bytes download while pdf.js and its worker start.
+ * bytes download while pdf.js loads; its worker was started before, by the
+ * viewer's first line (`components/pdf/worker.ts`).
  */
 import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { PDF_WORKER_URL, startPdfWorker } from './worker';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+GlobalWorkerOptions.workerSrc = PDF_WORKER_URL;
 
 /** pdf.js's document and page types, for the viewer's other modules. */
 export type { PDFDocumentProxy, PDFPageProxy };
 
-/** The worker, started as soon as this module loads (its script is large: starting early hides its start-up). */
-const worker = new PDFWorker();
+/** The worker: the one the viewer started early, else pdf.js's own, started as this module loads. */
+performance.mark('recipe-lens:pdfjs-loaded');
+const port = startPdfWorker();
+const worker = port ? PDFWorker.create({ port }) : new PDFWorker();
 
 /** An opening document: its promise and a way to stop it. */
 export interface OpeningPdf {

@@ -4,6 +4,7 @@ import { t } from '../../lib/i18n';
 import { callTab } from '../shared/messaging';
 import { openEvidencePanel } from '../shared/panel';
 import { openViewer, viewerBase } from './pdf';
+import { markSilentTab } from './site-access';
 
 const TAG_MENU = 'recipe-lens-tag-claim';
 const PANEL_MENU = 'recipe-lens-open-panel';
@@ -25,9 +26,8 @@ async function askTab(tab: Browser.tabs.Tab | undefined, call: 'form.open' | 'fi
   try {
     await callTab(tab.id, call, {});
   } catch {
-    // No content script in this tab (a browser page, or a tab opened before the extension loaded).
-    await browser.action.setBadgeText({ tabId: tab.id, text: '↻' });
-    await browser.action.setTitle({ tabId: tab.id, title: t('badgeReload') });
+    // No content script in this tab (a browser page, a tab opened before the extension loaded, or a site it may not read).
+    await markSilentTab(tab);
   }
 }
 

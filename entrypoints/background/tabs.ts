@@ -7,6 +7,7 @@ import { normalizeUrl } from '../../lib/source';
 import { callTab } from '../shared/messaging';
 import { db } from './db';
 import { isPdfClaim, isViewerTab, revealPdfClaim } from './pdf';
+import { silentTabReason } from './site-access';
 
 /** The open tab whose page is `url` (normalised), if any. */
 async function tabShowing(url: string): Promise<Browser.tabs.Tab | undefined> {
@@ -44,7 +45,7 @@ export const tabHandlers = {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    return { tabId: tab.id, report: null, reason: t('notRunning') };
+    return { tabId: tab.id, report: null, reason: await silentTabReason(tab.url) };
   },
   async 'tab.passage'({ tabId, id, action }) {
     if (action === 'confirm') return { done: (await callTab(tabId, 'passage.confirm', { id })).confirmed };

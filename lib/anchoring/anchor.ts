@@ -1,26 +1,40 @@
 /**
  * Anchoring: turning stored W3C selectors (TextQuoteSelector + optional
  * TextPositionSelector) back into a DOM Range on a page, exactly when the
- * passage is still there, approximately when it was lightly edited, and not
- * at all (an orphan) when the evidence is too weak — a wrong passage is
- * worse than none.
+ * passage is still there, approximately when it was edited, and not at all
+ * (an orphan) when the evidence is too weak — a wrong passage is worse than
+ * none.
  *
- * Evidence for a place on the page comes from three sources: how well the
- * quote matches there, how well the stored prefix/suffix agree with the text
- * around it, and how close it is to where the passage is expected (the stored
- * position, corrected by how far confidently anchored neighbours moved when
- * many passages are anchored together). A verbatim quote is strong evidence
- * on its own only when it is long enough to be distinctive; a short or
- * repeated quote needs its context to agree, and a place whose context is not
- * intact on either side must also be where the passage is expected.
+ * Two passes. The exact pass settles a passage whose quote still occurs
+ * verbatim where the evidence is conclusive; a verbatim quote is strong
+ * evidence on its own only when it is long enough to be distinctive, and a
+ * short or repeated quote needs its context to agree. The approximate pass
+ * gathers candidate places (candidates.ts) and judges the best one with the
+ * confidence model (confidence.ts): quote similarity, context, position and
+ * the margin over the runner-up, each measured, each in the reasons given.
  */
 import type { Position, Quote } from '../schema';
+import { approximateSpans, bracketSpans, expectedStarts, placesOf, searchBudget, type Place } from './candidates';
+import {
+  chanceSimilarity,
+  DEFAULT_THRESHOLDS,
+  distinctiveness,
+  isBracketed,
+  isLookAlike,
+  judge,
+  rankingScore,
+  type PlaceEvidence,
+  type Thresholds,
+} from './confidence';
 import { combineSides, proximity, sideAgreement, type FoldedContext } from './context';
-import { findExact, findFuzzy, MAX_OCCURRENCES, maxErrorsFor, spansInWindows, type Span } from './match';
-import { ApproxPattern } from './myers';
+import type { Neighbour } from './landmarks';
+import { MAX_OCCURRENCES, type Span } from './match';
 import { collapseWhiteSpace, foldForComparison, normalizeQuoteText } from './normalize';
-import { MIN_INDEXED_NEEDLE, qgramIndexOf, wantsQGramIndex, type QGramIndex } from './qgram';
+import { occurrencesOf, qgramsFor } from './occurrences';
+import type { QGramIndex } from './qgram';
 import { buildTextIndex, rangeFromOffsets, trimOffsets, type TextIndex } from './text-index';
+
+export { Landmarks } from './landmarks';
 
 /** Results below this confidence are returned as orphans instead of anchored ranges. */
 export const ORPHAN_THRESHOLD = 0.5;
@@ -44,11 +58,28 @@ export type AnchorResult =
       exact: boolean;
       /** The page text found, normalised. */
       text: string;
+      /** For an approximate match: the evidence it was accepted on, in words. */
+      reasons?: string[];
+      /** For an approximate match: the measured figures of the decision (see confidence.ts). */
+      decision?: Decision;
     }
-  | { status: 'orphan'; confidence: number; reason: string };
+  | {
+      status: 'orphan';
+      confidence: number;
+      reason: string;
+      /** For a passage whose best match was judged too uncertain: the evidence, in words. */
+      reasons?: string[];
+      /** For a passage whose best match was judged too uncertain: the measured figures of the decision. */
+      decision?: Decision;
+    };
 
-/** Highest confidence an approximate match can reach. */
-const MAX_FUZZY_CONFIDENCE = 0.95;
+/** The figures an approximate decision was taken on: the best place's score, its lead over the runner-up, and its quote evidence. */
+export interface Decision {
+  score: number;
+  margin: number;
+  quote: number;
+}
+
 /** An exact pick at least this confident, with its context intact, is final. */
 const SETTLED = 0.9;
 /** Combined context agreement at which the context is taken as unchanged around a place. */
@@ -63,10 +94,6 @@ const FULL_MARGIN = 0.15;
 const MAX_SCORED = 32;
 /** Characters of the stored context next to the quote used to find occurrences through one intact side. */
 const SIDE_PROBE = 12;
-/** Characters of stored context on each side used, as a fallback, to find a passage bracketed by its intact context. */
-const BRACKET_PROBE = 16;
-/** Weight of the context against the quote when exact and approximate candidates compete. */
-const CTX_WEIGHT = 0.55;
 /** Weight of being where the passage is expected, when ranking places. */
 const LOCAL_WEIGHT = 0.15;
 
@@ -84,22 +111,10 @@ export interface PreparedSelectors {
   corrected: boolean;
   /** How far (in stored positions) the neighbour that gave `shift` is: the estimate loosens with it. */
   gap: number;
+  /** Where placed neighbours (nearest first) say the passage should be; empty without any. */
+  neighbours: Neighbour[];
   /** Exact occurrences found by the exact pass, kept for the approximate one. */
   exactStarts?: number[];
-}
-
-/** A scored place on the page. */
-interface Candidate {
-  start: number;
-  end: number;
-  /** Edits between the stored quote and the text here (0: verbatim). */
-  distance: number;
-  /** Combined context agreement, null when no context is stored. */
-  ctx: number | null;
-  /** Whether the place is where the passage is expected, in (0,1] (1: within the window), null without a hint. */
-  local: number | null;
-  /** Fine closeness to the expected place in (0,1], null without a hint. */
-  near: number | null;
 }
 
 /** Normalises one passage's selectors for `index`, or returns the orphan result when there is nothing to search. */
@@ -119,6 +134,7 @@ export function prepareSelectors(index: TextIndex, selectors: AnchorSelectors): 
     shift: 0,
     corrected: false,
     gap: 0,
+    neighbours: [],
   };
 }
 
@@ -142,18 +158,6 @@ function locator(prepared: PreparedSelectors, n: number): Locator {
     },
     near: (start) => proximity(start, expected, m),
   };
-}
-
-/** The q-gram index of a large page (built now if it is not yet), or null for a page small enough to scan. */
-function qgramsFor(index: TextIndex): QGramIndex | null {
-  if (!wantsQGramIndex(index.folded.length)) return null;
-  const q = qgramIndexOf(index, index.folded);
-  return q.ready ? q : q.build();
-}
-
-/** Exact occurrences of `needle`, through the q-gram index when there is one and the needle is long enough. */
-function occurrencesOf(index: TextIndex, q: QGramIndex | null, needle: string, limit: number): number[] {
-  return q && needle.length >= MIN_INDEXED_NEEDLE ? q.findExact(needle, limit) : findExact(index.folded, needle, limit);
 }
 
 /**
@@ -199,63 +203,144 @@ function exactCandidates(index: TextIndex, q: QGramIndex | null, prepared: Prepa
   return [...set].sort((a, b) => a - b);
 }
 
-/** The approximate pass: exact and approximate candidates compete on quote, context and position; a weak best is an orphan. */
-export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors): AnchorResult {
+/** A candidate place with its measured evidence. */
+interface Scored extends Place {
+  evidence: PlaceEvidence;
+  score: number;
+}
+
+/** Whether two places overlap by at least half of the shorter one (then they are the same place). */
+function samePlace(a: Place, b: Place): boolean {
+  const overlap = Math.min(a.end, b.end) - Math.max(a.start, b.start);
+  return overlap > 0 && overlap >= 0.5 * Math.min(a.end - a.start, b.end - b.start);
+}
+
+/** Spread of the position estimate (characters) at which being where expected counts half. */
+const POSITION_SCALE = 1024;
+/** How far below chance similarity an edit-distance span may be and still be measured by word overlap (insertions cost edits, not words). */
+const OVERLAP_FLOOR = 0.1;
+
+/** Slack, beyond a quote's length, by which a place may overlap a placed neighbour's side before it counts as out of order. */
+const ORDER_SLACK = 64;
+
+/** Characters of stored context, each side, that must meet verbatim for the passage to count as cut out there. */
+const CLOSED_PROBE = 16;
+/** Most characters (a space, a stray mark) allowed between the two sides where they meet. */
+const CLOSED_GAP = 2;
+
+/**
+ * Where the stored prefix and suffix now meet with (almost) nothing between
+ * them: the passage was cut out there. Offsets of the meeting points (where
+ * the suffix's probe starts).
+ */
+function closedAt(index: TextIndex, q: QGramIndex | null, ctx: FoldedContext): number[] {
+  const before = ctx.prefix.slice(-CLOSED_PROBE).trimEnd();
+  const after = ctx.suffix.slice(0, CLOSED_PROBE).trimStart();
+  if (before.length < 8 || after.length < 8) return [];
+  const out: number[] = [];
+  for (const p of occurrencesOf(index, q, before, 16)) {
+    const from = p + before.length;
+    const at = index.folded.slice(from, from + CLOSED_GAP + after.length).indexOf(after);
+    if (at >= 0 && at <= CLOSED_GAP) out.push(from + at);
+  }
+  return out;
+}
+
+/** The measured evidence for a place of a prepared passage (its position from the nearest-agreeing expectation); `closed`: see `closedAt`. */
+function evidenceFor(folded: string, prepared: PreparedSelectors, place: Place, closed: readonly number[]): PlaceEvidence {
+  const side = sideAgreement(folded, place.start, place.end, prepared.ctx);
+  const m = prepared.needle.length;
+  let offset: number | null = null;
+  let spread = 1;
+  let closest = -1;
+  for (const e of expectedStarts(prepared)) {
+    const d = place.start - e.at;
+    const closeness = 1 / (1 + Math.abs(d) / e.spread);
+    if (closeness > closest) {
+      closest = closeness;
+      offset = d;
+      spread = e.spread;
+    }
+  }
+  const slack = m + ORDER_SLACK;
+  // Where the context closed up over the gap, the passage is gone from there: any place is elsewhere, unless its own
+  // context is intact, or it starts right where the sides meet (the passage begins as its old suffix did: the meeting
+  // may be the passage itself).
+  const bracketed = isBracketed(side);
+  const explained = closed.some((c) => Math.abs(c - place.start) <= CLOSED_GAP + 1);
+  const outOfOrder =
+    prepared.neighbours.some((nb) => (nb.side === 'before' ? place.start < nb.found - slack : place.start > nb.found + slack)) ||
+    (closed.length > 0 && !bracketed && !explained);
+  // Being near says more the sharper the estimate (a neighbour a paragraph away pins the place down; one many pages
+  // away hardly does), and nothing on a page hardly longer than the estimate's spread.
+  const informative = Math.max(0, 1 - (4 * spread) / Math.max(1, folded.length)) / (1 + spread / POSITION_SCALE);
+  return { similarity: place.similarity, prefix: side.prefix, suffix: side.suffix, offset, spread, informative, outOfOrder };
+}
+
+/**
+ * The approximate pass: the verbatim occurrences (the best of them) and the
+ * approximate candidates compete on quote similarity, context and position;
+ * the best is accepted when it is similar enough and clearly ahead of the
+ * runner-up (see confidence.ts), else the passage is an orphan with the
+ * reasons. A repeated verbatim quote keeps the exact pass's rule (its
+ * context must confirm the occurrence); a quote found verbatim once is
+ * accepted whatever its context unless an edited copy competes with it.
+ */
+export function anchorFuzzyPass(index: TextIndex, prepared: PreparedSelectors, thresholds: Thresholds = DEFAULT_THRESHOLDS): AnchorResult {
   const { needle, ctx } = prepared;
   const m = needle.length;
-  const k = maxErrorsFor(m);
+  const folded = index.folded;
   const q = qgramsFor(index);
-  const where = locator(prepared, index.folded.length);
+  const where = locator(prepared, folded.length);
   const exactStarts = prepared.exactStarts ?? exactCandidates(index, q, prepared);
-  const exactPick = exactStarts.length ? chooseExact(index.folded, exactStarts, m, ctx, where, prepared.hint !== null) : null;
-  const hasCtx = ctx.prefix !== '' || ctx.suffix !== '';
+  const exactPick = exactStarts.length ? chooseExact(folded, exactStarts, m, ctx, where, prepared.hint !== null) : null;
   // A verbatim occurrence whose context is confirmed on a side can only lose to an edited copy whose
   // context is intact around it, which the bracket search finds: the general search is not needed then.
   const confirmedExact = exactPick !== null && exactPick.ctx >= CTX_CONFIRMS;
-  const spans = [...(confirmedExact ? [] : fuzzySpans(index, q, prepared, k)), ...bracketSpans(index, q, prepared)];
-  const candidates: Candidate[] = [];
-  const place = (start: number, end: number, distance: number): Candidate => ({
-    start,
-    end,
-    distance,
-    ctx: combineSides(sideAgreement(index.folded, start, end, ctx)),
-    local: where.local(start),
-    near: where.near(start),
-  });
-  if (exactPick) candidates.push(place(exactPick.start, exactPick.start + m, 0));
+  const k = searchBudget(m);
+  const spans = [...(confirmedExact ? [] : approximateSpans(index, q, prepared, k)), ...bracketSpans(index, q, prepared)];
+  const places: Scored[] = [];
+  const closed = closedAt(index, q, ctx);
+  const add = (place: Place, unique = false): void => {
+    const evidence = { ...evidenceFor(folded, prepared, place, closed), unique };
+    places.push({ ...place, evidence, score: rankingScore(evidence, m) });
+  };
+  if (exactPick) add({ start: exactPick.start, end: exactPick.start + m, exact: true, similarity: 1 }, exactStarts.length === 1);
   const seen = new Set<string>();
+  const kept: Span[] = [];
   for (const s of spans) {
     const t = trimOffsets(index.text, s.start, s.end);
     if (t.end <= t.start || seen.has(`${t.start}:${t.end}`)) continue;
     seen.add(`${t.start}:${t.end}`);
     if (exactStarts.some((e) => t.start < e + m && e < t.end)) continue; // the verbatim occurrence already stands for this place
-    candidates.push(place(t.start, t.end, s.distance));
+    kept.push({ start: t.start, end: t.end, distance: s.distance });
   }
-  if (candidates.length === 0) {
+  for (const place of placesOf(folded, needle, kept, chanceSimilarity(m) - OVERLAP_FLOOR)) {
+    const r = trimOffsets(index.text, place.start, place.end);
+    if (r.end > r.start) add({ ...place, start: r.start, end: r.end });
+  }
+  if (places.length === 0) {
     return orphan(0, `the quote no longer occurs on the page, not even with up to ${k} edits`);
   }
-  const similar = (c: Candidate): number => Math.max(0, 1 - c.distance / m);
-  const score = (c: Candidate): number =>
-    (hasCtx ? (1 - CTX_WEIGHT) * similar(c) + CTX_WEIGHT * (c.ctx ?? 0) : similar(c)) + LOCAL_WEIGHT * (c.local ?? 0) + 0.02 * (c.near ?? 0);
-  candidates.sort((a, b) => score(b) - score(a) || a.start - b.start);
-  const best = candidates[0] as Candidate;
-  if (exactPick && best.distance === 0) {
-    return anchored(index, best.start, best.end, exactPick.confidence, true);
+  places.sort((a, b) => b.score - a.score || a.start - b.start);
+  const best = places[0] as Scored;
+  const runnerUp = places.find((p) => p !== best && !samePlace(p, best)) ?? null;
+  // Among many look-alikes one leads by chance, so the lead required grows with their number; not for a place whose
+  // context is intact on both sides (the passage edited in place), which no look-alike elsewhere shares.
+  const lookAlikes = isBracketed(best.evidence) ? 1 : places.filter((p) => p !== best && !samePlace(p, best) && isLookAlike(p.evidence, m)).length;
+  const verdict = judge(best.evidence, runnerUp?.evidence ?? null, m, thresholds, Math.max(runnerUp ? 1 : 0, lookAlikes));
+  const decision: Decision = { score: verdict.score, margin: verdict.margin, quote: verdict.quote };
+  if (best.exact && exactPick) {
+    const unique = exactStarts.length === 1 && verdict.accepted;
+    const result = anchored(index, best.start, best.end, unique ? Math.max(verdict.confidence, exactPick.confidence) : exactPick.confidence, true);
+    // Reasons go with a decision the model took; a repeated quote placed by the exact pass's rule has its own.
+    return result.status === 'orphan' || verdict.accepted ? { ...result, reasons: verdict.reasons, decision } : result;
   }
-  // How much of the quote survived (half of it changed: nothing), times how far the context confirms
-  // the place — a long quote needs that less than a short one, and a quote without context cannot get it —
-  // times how well the place agrees with where the passage is expected.
-  const survived = Math.min(1, Math.max(0, (similar(best) - 0.5) / 0.4));
-  const d = 0.8 * Math.min(1, Math.max(0, (m - 64) / 192));
-  const confirmed = hasCtx ? d + (1 - d) * confirmation(best.ctx ?? 0) : 0.8;
-  // A quote that also occurs verbatim elsewhere cannot say by itself which place is meant.
-  const open = exactStarts.length > 0 ? 1 : 1 - distinctiveness(m);
-  let confidence = survived * confirmed * positionFactor(best.ctx, best.local, open);
-  // Two near-equal approximate candidates: we cannot tell which one was meant.
-  const rival = candidates.slice(1).find((c) => c.distance > 0);
-  if (rival && confidence > 0 && score(rival) >= score(best) - 0.03) confidence *= 0.85;
-  confidence = Math.min(MAX_FUZZY_CONFIDENCE, confidence);
-  return anchored(index, best.start, best.end, confidence, false);
+  if (!verdict.accepted) {
+    return { ...orphan(verdict.confidence, `the best match is too uncertain: ${verdict.reasons.join('; ')}`), reasons: verdict.reasons, decision };
+  }
+  const result = anchored(index, best.start, best.end, verdict.confidence, false);
+  return result.status === 'anchored' ? { ...result, reasons: verdict.reasons, decision } : result;
 }
 
 /**
@@ -270,131 +355,12 @@ function positionFactor(ctx: number | null, local: number | null, open: number):
   return 1 - weight * (1 - local);
 }
 
-/** Approximate matches of the quote: whole-text scan on small pages; on large ones, windows voted for by the q-grams of prefix+quote+suffix, and the expected place's surroundings. */
-function fuzzySpans(index: TextIndex, q: QGramIndex | null, prepared: PreparedSelectors, k: number): Span[] {
-  const { needle, ctx, hint } = prepared;
-  const m = needle.length;
-  const expected = hint === null ? null : hint + prepared.shift;
-  if (!q) return findFuzzy(index.folded, needle, { maxErrors: k, hint: expected, maxCandidates: 32 });
-  const pad = 16;
-  const windows: Array<[number, number]> = [];
-  const groups = q.vote(ctx.prefix + needle + ctx.suffix, 2 * k + 32, { top: 8 });
-  const minVotes = Math.max(2, Math.ceil((groups[0]?.votes ?? 0) / 4));
-  for (const g of groups) {
-    if (g.votes < minVotes) continue;
-    windows.push([g.lo + ctx.prefix.length - k - pad, g.hi + ctx.prefix.length + m + k + pad]);
-  }
-  if (expected !== null) windows.push([expected - k - 4 * pad, expected + m + k + 4 * pad]);
-  return spansInWindows(index.folded, needle, windows, k, 32, expected);
-}
-
-/**
- * Places where the stored prefix and suffix both still occur, a plausible
- * quote length apart: the text between them is the passage, however much of
- * it was reworded (its edit distance to the quote is measured in full). The
- * whole stored context is looked for first, then its 16 characters next to
- * the quote.
- */
-function bracketSpans(index: TextIndex, q: QGramIndex | null, prepared: PreparedSelectors): Span[] {
-  const { ctx } = prepared;
-  const found = bracketWith(index, q, prepared, ctx.prefix, ctx.suffix);
-  if (found.length || (ctx.prefix.length <= BRACKET_PROBE && ctx.suffix.length <= BRACKET_PROBE)) return found;
-  return bracketWith(index, q, prepared, ctx.prefix.slice(-BRACKET_PROBE), ctx.suffix.slice(0, BRACKET_PROBE));
-}
-
-/** `bracketSpans` for one choice of the context's ends. */
-function bracketWith(index: TextIndex, q: QGramIndex | null, prepared: PreparedSelectors, before: string, after: string): Span[] {
-  const m = prepared.needle.length;
-  if (before.length < 8 || after.length < 8) return [];
-  const folded = index.folded;
-  const out: Span[] = [];
-  let pattern: ApproxPattern | null = null;
-  for (const p of occurrencesOf(index, q, before, 16)) {
-    const start = p + before.length;
-    const from = start + Math.floor(m / 2);
-    const to = start + 2 * m + 16;
-    const at = folded.slice(from, to + after.length).indexOf(after);
-    if (at < 0) continue;
-    const end = from + at;
-    pattern ??= new ApproxPattern(prepared.needle);
-    const scores = pattern.scan(folded, start, end - start, 1, 'anchored');
-    const distance = scores[scores.length - 1] ?? m;
-    if (distance <= m / 2) out.push({ start, end, distance });
-  }
-  return out;
-}
-
 /** Finds the passage described by `selectors` under `root`; pass a prebuilt `index` to avoid walking the DOM again. */
 export function anchor(root: Document | Element, selectors: AnchorSelectors, index?: TextIndex): AnchorResult {
   const idx = index ?? buildTextIndex(root);
   const prepared = prepareSelectors(idx, selectors);
   if ('status' in prepared) return prepared;
   return anchorExactPass(idx, prepared) ?? anchorFuzzyPass(idx, prepared);
-}
-
-/**
- * Anchors many passages against one root, building the text index once;
- * results keep the input order. Every passage first gets the cheap exact
- * pass; only those it cannot settle pay for the approximate search, which
- * then also knows how far the text moved around each of them (from the
- * settled neighbours).
- */
-export function anchorAll(root: Document | Element, list: readonly AnchorSelectors[], index?: TextIndex): AnchorResult[] {
-  const idx = index ?? buildTextIndex(root);
-  const results: AnchorResult[] = new Array(list.length);
-  const later: Array<[number, PreparedSelectors]> = [];
-  const marks = new Landmarks();
-  list.forEach((selectors, i) => {
-    const prepared = prepareSelectors(idx, selectors);
-    const exact = 'status' in prepared ? prepared : anchorExactPass(idx, prepared);
-    if (exact) {
-      results[i] = exact;
-      if (!('status' in prepared)) marks.add(prepared, exact);
-    } else later.push([i, prepared as PreparedSelectors]);
-  });
-  for (const [i, prepared] of later) results[i] = anchorFuzzyPass(idx, marks.correct(prepared));
-  return results;
-}
-
-/**
- * Passages settled by the exact pass, as (stored position → found position)
- * pairs: the shift of the nearest one estimates how far the text moved around
- * a passage still to be placed.
- */
-export class Landmarks {
-  private readonly pairs: Array<[number, number]> = [];
-  private sorted = true;
-
-  /** Records a settled passage (only exact, confident ones with a stored position count). */
-  add(prepared: PreparedSelectors, result: AnchorResult): void {
-    if (prepared.hint === null || result.status !== 'anchored' || !result.exact || result.confidence < SETTLED) return;
-    this.pairs.push([prepared.hint, result.start]);
-    this.sorted = false;
-  }
-
-  /** Sets a passage's expected shift from its nearest landmark (by stored position); returns it. */
-  correct(prepared: PreparedSelectors): PreparedSelectors {
-    const hint = prepared.hint;
-    if (hint === null || this.pairs.length === 0) return prepared;
-    if (!this.sorted) {
-      this.pairs.sort((a, b) => a[0] - b[0]);
-      this.sorted = true;
-    }
-    let lo = 0;
-    let hi = this.pairs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.pairs[mid] as [number, number])[0] < hint) lo = mid + 1;
-      else hi = mid;
-    }
-    const after = this.pairs[lo] as [number, number];
-    const before = this.pairs[lo - 1];
-    const pick = before && Math.abs(before[0] - hint) <= Math.abs(after[0] - hint) ? before : after;
-    prepared.shift = pick[1] - pick[0];
-    prepared.corrected = true;
-    prepared.gap = Math.abs(pick[0] - hint);
-    return prepared;
-  }
 }
 
 /** An orphan result. */
@@ -415,11 +381,6 @@ function anchored(index: TextIndex, start: number, end: number, confidence: numb
   const range = rangeFromOffsets(index, start, end);
   if (!range) return orphan(0, 'the match covers no text node');
   return { status: 'anchored', range, start, end, confidence: round(confidence), exact, text: index.text.slice(start, end) };
-}
-
-/** How much a verbatim occurrence of an m-character quote proves on its own: nothing for a word, nearly everything for a long sentence. */
-function distinctiveness(m: number): number {
-  return Math.min(1, Math.max(0, (m - 8) / 56));
 }
 
 /** How strongly a combined context agreement confirms a place: 0 at or below CTX_NEUTRAL, 1 from CTX_CONFIRMS. */

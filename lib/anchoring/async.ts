@@ -5,7 +5,8 @@
  * slices (`scheduler.yield()` where the browser has it, else a macrotask),
  * so no single task gets long enough to make the page janky.
  */
-import { anchorExactPass, anchorFuzzyPass, Landmarks, prepareSelectors, type AnchorResult, type AnchorSelectors, type PreparedSelectors } from './anchor';
+import type { AnchorResult, AnchorSelectors } from './anchor';
+import { AnchorBatch } from './batch';
 import { qgramIndexOf, wantsQGramIndex } from './qgram';
 import { TextIndexBuilder, type TextIndex } from './text-index';
 
@@ -122,13 +123,10 @@ export async function anchorAllAsync(root: Document | Element, list: readonly An
   const index = options.index ?? (await buildTextIndexAsync(root, { budgetMs, signal }));
   checkAbort(signal);
   const slicer = new Slicer(budgetMs, signal);
-  const results: AnchorResult[] = new Array(list.length);
-  const later: Array<{ i: number; prepared: PreparedSelectors }> = [];
-  const marks = new Landmarks();
-  let settled = 0;
+  const batch = new AnchorBatch(index, list);
   const tick = async (): Promise<void> => {
     if (!slicer.over()) return;
-    onProgress?.(settled, list.length);
+    onProgress?.(batch.settled, list.length);
     await slicer.pause();
   };
   // A large page's q-gram index is built here, in slices, rather than inside the first passage's search.
@@ -136,21 +134,7 @@ export async function anchorAllAsync(root: Document | Element, list: readonly An
     const q = qgramIndexOf(index, index.folded);
     while (!q.step()) await tick();
   }
-  for (let i = 0; i < list.length; i++) {
-    const prepared = prepareSelectors(index, list[i] as AnchorSelectors);
-    const exact = 'status' in prepared ? prepared : anchorExactPass(index, prepared);
-    if (exact) {
-      results[i] = exact;
-      if (!('status' in prepared)) marks.add(prepared, exact);
-      settled++;
-    } else later.push({ i, prepared: prepared as PreparedSelectors });
-    await tick();
-  }
-  for (const { i, prepared } of later) {
-    results[i] = anchorFuzzyPass(index, marks.correct(prepared));
-    settled++;
-    await tick();
-  }
-  onProgress?.(settled, list.length);
-  return results;
+  while (batch.step()) await tick();
+  onProgress?.(batch.settled, list.length);
+  return batch.results;
 }

@@ -3,7 +3,9 @@
  * stored W3C selectors to Ranges (anchor) and back (describe). No extension
  * APIs, no storage, no painting; the DOM is only read.
  */
-export { anchor, anchorAll, ORPHAN_THRESHOLD, type AnchorResult, type AnchorSelectors } from './anchor';
+export { anchor, ORPHAN_THRESHOLD, type AnchorResult, type AnchorSelectors, type Decision } from './anchor';
+export { anchorAll, AnchorBatch } from './batch';
+export { DEFAULT_THRESHOLDS, judge, type Judgement, type PlaceEvidence, type Thresholds } from './confidence';
 export { anchorAllAsync, buildTextIndexAsync, yieldToMain, DEFAULT_BUDGET_MS, type AnchorAllAsyncOptions, type ChunkOptions } from './async';
 export { describe, CONTEXT_LENGTH, type PassageSelectors } from './describe';
 export {

@@ -81,7 +81,11 @@ export function findFuzzy(text: string, pattern: string, options: FuzzyOptions =
  * Approximate matches of `pattern` (within `k` edits) inside the given
  * windows of `text` only: the bit-parallel scan finds where matches end, a
  * backward scan where each starts. Non-overlapping spans, fewest edits first;
- * with a `hint`, the candidates nearest it are kept as well.
+ * with a `hint`, the candidates nearest it are kept as well. With a
+ * `separation` above 1, a long run of ends within `k` edits (a generous `k`
+ * on similar text) yields every local best at least that far from a better
+ * one, not only the run's single best, so a look-alike next to the best
+ * match is still seen.
  */
 export function spansInWindows(
   text: string,
@@ -91,6 +95,7 @@ export function spansInWindows(
   maxCandidates = 16,
   hint: number | null = null,
   prepared?: ApproxPattern,
+  separation = 1,
 ): Span[] {
   const m = pattern.length;
   const n = text.length;
@@ -98,7 +103,7 @@ export function spansInWindows(
   const forward = prepared ?? new ApproxPattern(pattern);
   const ends = new Map<number, number>();
   for (const [a, b] of mergeWindows(windows, n)) {
-    for (const [end, score] of bestEnds(forward.scan(text, a, b - a, 1, 'infix'), a, k)) {
+    for (const [end, score] of bestEnds(forward.scan(text, a, b - a, 1, 'infix'), a, k, separation)) {
       const seen = ends.get(end);
       if (seen === undefined || score < seen) ends.set(end, score);
     }
@@ -129,25 +134,51 @@ function reverse(s: string): string {
   return out;
 }
 
-/** For each run of columns scoring ≤ k, the column with the lowest score, as [end offset, score]. */
-function bestEnds(scores: Int32Array, offset: number, k: number): Array<[number, number]> {
+/**
+ * The ends worth a backward scan, as [end offset, score]: in each run of
+ * columns scoring ≤ k, the column with the lowest score (separation ≤ 1), or
+ * every column that is the lowest (leftmost on ties) within `separation`
+ * columns on either side.
+ */
+function bestEnds(scores: Int32Array, offset: number, k: number, separation = 1): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  let bestAt = -1;
-  let best = Infinity;
+  let runStart = -1;
   for (let i = 0; i <= scores.length; i++) {
-    const s = i < scores.length ? (scores[i] as number) : Infinity;
-    if (s <= k) {
-      if (s < best) {
-        best = s;
-        bestAt = i;
-      }
-    } else if (bestAt >= 0) {
-      out.push([offset + bestAt + 1, best]);
-      bestAt = -1;
-      best = Infinity;
+    const inRun = i < scores.length && (scores[i] as number) <= k;
+    if (inRun && runStart < 0) runStart = i;
+    if (!inRun && runStart >= 0) {
+      if (separation <= 1) {
+        let bestAt = runStart;
+        for (let j = runStart + 1; j < i; j++) if ((scores[j] as number) < (scores[bestAt] as number)) bestAt = j;
+        out.push([offset + bestAt + 1, scores[bestAt] as number]);
+      } else localMinima(scores, runStart, i, separation, (at) => out.push([offset + at + 1, scores[at] as number]));
+      runStart = -1;
     }
   }
   return out;
+}
+
+/** Calls `emit` for each column of [from, to) whose score is the lowest within `w` columns either side (leftmost on ties), by a sliding-window minimum. */
+function localMinima(scores: Int32Array, from: number, to: number, w: number, emit: (at: number) => void): void {
+  // deque holds column indices with increasing scores (ties: the earlier kept first) over the window [j - 2w, j].
+  const deque: number[] = [];
+  let head = 0;
+  let lastEmitted = -Infinity;
+  for (let j = from; j < to + w; j++) {
+    if (j < to) {
+      const s = scores[j] as number;
+      while (deque.length > head && (scores[deque[deque.length - 1] as number] as number) > s) deque.pop();
+      deque.push(j);
+    }
+    const center = j - w;
+    if (center < from) continue;
+    while ((deque[head] as number) < center - w) head++;
+    const min = deque[head] as number;
+    if (min === center && center - lastEmitted > w) {
+      emit(center);
+      lastEmitted = center;
+    }
+  }
 }
 
 /** Finds where the best match ending at `end` starts, by scanning backwards with the reversed pattern. */

@@ -21,6 +21,8 @@ export class ApproxPattern {
   /** Number of 32-bit blocks, ⌈m/32⌉. */
   readonly blocks: number;
   private readonly peq = new Map<number, Int32Array>();
+  /** The match vectors of the first 256 code units, looked up without hashing (most page text is Latin). */
+  private readonly low: Int32Array[];
   private readonly none: Int32Array;
   private readonly lastMask: number;
 
@@ -41,6 +43,7 @@ export class ApproxPattern {
       v[b] = (v[b] ?? 0) | (1 << (i % WORD));
     }
     this.lastMask = 1 << ((pattern.length - 1) % WORD);
+    this.low = Array.from({ length: 256 }, (_, c) => this.peq.get(c) ?? this.none);
   }
 
   /** Edit-distance scores of the pattern against `count` characters of `text` read from `from` by `step` (see below). */
@@ -57,7 +60,8 @@ export class ApproxPattern {
     let score = this.length;
     let pos = from;
     for (let i = 0; i < count; i++, pos += step) {
-      const eqv = this.peq.get(text.charCodeAt(pos)) ?? this.none;
+      const code = text.charCodeAt(pos);
+      const eqv = code < 256 ? (this.low[code] as Int32Array) : (this.peq.get(code) ?? this.none);
       let hin = topIn;
       for (let b = 0; b < B; b++) {
         const p = pv[b] as number;

@@ -183,7 +183,9 @@ export class QGramIndex {
     const maxGrams = options.maxGrams ?? 96;
     const maxHits = options.maxHits ?? 48;
     const total = m - Q + 1;
-    const stride = Math.max(1, Math.floor(total / maxGrams));
+    // An odd step: the text is indexed at every STRIDE-th position only, so an even step would see no gram of a
+    // match whose start has the other parity.
+    const stride = Math.max(1, Math.floor(total / maxGrams)) | 1;
     const diags: number[] = [];
     const seen = new Set<string>();
     for (let j = 0; j < total; j += stride) {

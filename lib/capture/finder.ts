@@ -70,13 +70,17 @@ export interface PageFacts {
 /**
  * The claim form's values for accepting a candidate: its kind, value, stage
  * and model (else the model the sentence names from the page or the store),
- * and the evidence level the rules suggest for the page's source kind.
+ * and the evidence level the rules suggest for the page's source kind. A
+ * negative finding ("we do not apply the reward model") is offered as such —
+ * kind `undisclosed`, value "not used: …", with a note saying the source
+ * states it — never as the value it negates.
  */
 export function candidateValues(
-  c: Pick<Candidate, 'kind' | 'value' | 'stage' | 'model' | 'sentence'>,
+  c: Pick<Candidate, 'kind' | 'value' | 'stage' | 'model' | 'sentence'> & Partial<Pick<Candidate, 'polarity' | 'negated'>>,
   page: PageFacts,
   storeModels: readonly string[],
 ): ClaimFormValues {
+  const negative = c.polarity === 'negative';
   return {
     model: c.model ?? chooseModel(c.sentence, page.models, storeModels),
     recipe: '',
@@ -85,7 +89,7 @@ export function candidateValues(
     value: c.value,
     evidence: suggestEvidence(page.kind, c.kind).level,
     evidenceReason: '',
-    note: '',
+    note: negative ? t('finderNotUsedNote', (c.negated?.length ? c.negated : [c.value.replace(/^not used: /, '')]).join(', ')) : '',
   };
 }
 

@@ -7,6 +7,7 @@ export * from './transfer';
 export * from './pdf';
 export * from './settings';
 export * from './dismissals';
+export * from './sync';
 export { DB_NAME } from './schema';
-export type { RecipeDb, StoredDismissal, StoredModel, StoredSource } from './schema';
+export type { RecipeDb, StoredBase, StoredDismissal, StoredModel, StoredSource } from './schema';
 export { DB_VERSION, MIGRATIONS } from './migrations';

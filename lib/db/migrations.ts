@@ -67,6 +67,15 @@ export const MIGRATIONS: readonly Migration[] = [
       dismissals.createIndex('by-url', 'url');
     },
   },
+  {
+    version: 5,
+    description: 'tombstones of deleted claims by deletion time; the dataset versions each record last synced with',
+    run(db, tx) {
+      // Only tombstones carry `deleted_at`, so the index lists exactly them; no stored claim has one yet.
+      tx.objectStore('claims').createIndex('by-deleted', 'deleted_at');
+      db.createObjectStore('synced', { keyPath: 'ref' });
+    },
+  },
 ];
 
 /** The version `openRecipeDb` opens. */

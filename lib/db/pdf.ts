@@ -1,4 +1,5 @@
 /** Claims on PDF documents: found by page URL, by document fingerprint and by arXiv id. */
+import { isTombstone } from '../survey/tombstones';
 import type { ClaimRecord } from '../schema';
 import type { RecipeDatabase } from './open';
 
@@ -13,7 +14,7 @@ export interface PdfIdentity {
  * Every claim on a PDF, in one read transaction: claims captured at its URL,
  * claims on a file with the same fingerprint (the same report served from
  * another address), and claims on any version of the same arXiv report.
- * Each claim appears once.
+ * Each claim appears once; tombstones are left out.
  */
 export async function claimsForPdf(db: RecipeDatabase, who: PdfIdentity): Promise<ClaimRecord[]> {
   const tx = db.transaction('claims');
@@ -25,6 +26,6 @@ export async function claimsForPdf(db: RecipeDatabase, who: PdfIdentity): Promis
   ]);
   await tx.done;
   const seen = new Map<string, ClaimRecord>();
-  for (const claim of [...byUrl, ...byPrint, ...byArxiv]) if (!seen.has(claim.id)) seen.set(claim.id, claim);
+  for (const claim of [...byUrl, ...byPrint, ...byArxiv]) if (!seen.has(claim.id) && !isTombstone(claim)) seen.set(claim.id, claim);
   return [...seen.values()];
 }

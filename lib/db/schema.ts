@@ -27,12 +27,23 @@ export interface StoredDismissal {
   dismissed_at: string;
 }
 
+/**
+ * The dataset version of a record this store last agreed with (pulled, or
+ * published to the dataset's branch): `recordRef` of the record and
+ * `recordHash` of that version. A stored record whose hash differs is a local
+ * change not yet published; see `lib/dataset`.
+ */
+export interface StoredBase {
+  ref: string;
+  hash: string;
+}
+
 /** Newest database schema, for idb's typed API. */
 export interface RecipeDb extends DBSchema {
   claims: {
     key: string;
     value: ClaimRecord;
-    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string; 'by-fingerprint': string; 'by-arxiv': string };
+    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string; 'by-fingerprint': string; 'by-arxiv': string; 'by-deleted': string };
   };
   models: {
     key: string;
@@ -51,5 +62,9 @@ export interface RecipeDb extends DBSchema {
     key: [string, string];
     value: StoredDismissal;
     indexes: { 'by-url': string };
+  };
+  synced: {
+    key: string;
+    value: StoredBase;
   };
 }

@@ -12,15 +12,18 @@ import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type Source
 import { backupState, withChanges, type BackupState } from '../backup';
 import type { RecipeDatabase } from './open';
 
-const BACKUP_KEY = 'backup';
+/** The `meta` key of the backup state. */
+export const BACKUP_KEY = 'backup';
 
-type Stores = { claims: IDBObjectStore; models: IDBObjectStore };
+/** The raw claims and models stores of an open transaction. */
+export type Stores = { claims: IDBObjectStore; models: IDBObjectStore };
 
 function storeKey(record: SurveyRecord): string {
   return record.schema === CLAIM_SCHEMA ? (record as ClaimRecord).id : modelKey(record.model, record.recipe);
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
+/** A raw IndexedDB request as a promise. */
+export function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
@@ -40,7 +43,7 @@ async function readKeys(store: IDBObjectStore, wanted: readonly string[], total:
 }
 
 /** The stored versions of records with the identities of `incoming`, read through raw stores of an open transaction. */
-async function readMatching(stores: Stores, incoming: readonly SurveyRecord[]): Promise<SurveyRecord[]> {
+export async function readMatching(stores: Stores, incoming: readonly SurveyRecord[]): Promise<SurveyRecord[]> {
   const [claimKeys, modelKeys] = await Promise.all([request(stores.claims.getAllKeys()), request(stores.models.getAllKeys())]);
   const haveClaims = new Set(claimKeys as string[]);
   const haveModels = new Set(modelKeys as string[]);
@@ -72,7 +75,7 @@ export async function storedVersions(db: RecipeDatabase, incoming: readonly Surv
 }
 
 /** Puts records through raw stores: no promise per record; a failure aborts the transaction. */
-function putAll(stores: Stores, records: readonly SurveyRecord[]): void {
+export function putAll(stores: Stores, records: readonly SurveyRecord[]): void {
   for (const r of records) {
     if (r.schema === CLAIM_SCHEMA) stores.claims.put(r);
     else stores.models.put({ ...(r as ModelRecord), key: modelKey(r.model, r.recipe) });
@@ -80,7 +83,11 @@ function putAll(stores: Stores, records: readonly SurveyRecord[]): void {
 }
 
 /** Runs `body` in a readwrite transaction with relaxed durability; aborts it when `body` throws. */
-async function bulkWrite<T>(db: RecipeDatabase, names: Array<'claims' | 'models' | 'sources' | 'meta'>, body: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+export async function bulkWrite<T>(
+  db: RecipeDatabase,
+  names: Array<'claims' | 'models' | 'sources' | 'meta' | 'synced'>,
+  body: (tx: IDBTransaction) => Promise<T>,
+): Promise<T> {
   const tx = db.transaction(names, 'readwrite', { durability: 'relaxed' });
   const done = tx.done;
   // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
@@ -138,11 +145,17 @@ export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>
 /**
  * Replaces every claim and model record (and, when `sources` is given,
  * every source correction) with these, in one all-or-nothing transaction.
- * The store then equals a backup, so the change count starts again at zero.
+ * The store then equals a backup, so the change count starts again at zero,
+ * and its dataset bases are forgotten (a restored older version is not a
+ * change to publish over the team's newer one).
  */
 export async function replaceStore(db: RecipeDatabase, records: readonly SurveyRecord[], sources: readonly SourceCorrection[] | null): Promise<void> {
-  const names: Array<'claims' | 'models' | 'sources' | 'meta'> = sources ? ['claims', 'models', 'sources', 'meta'] : ['claims', 'models', 'meta'];
+  const names: Array<'claims' | 'models' | 'sources' | 'meta' | 'synced'> = sources
+    ? ['claims', 'models', 'sources', 'meta', 'synced']
+    : ['claims', 'models', 'meta', 'synced'];
   await bulkWrite(db, names, async (tx) => {
+    // The store no longer holds what it last synced with a dataset: the next pull plans as for a store that never synced.
+    tx.objectStore('synced').clear();
     const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
     const meta = tx.objectStore('meta');
     const state = backupState(await request(meta.get(BACKUP_KEY)));

@@ -50,7 +50,11 @@ const CLAIM: Layout = [
   ['curator', ''],
   ['created_at', undefined],
   ['updated_at', undefined],
+  // Absent unless the claim was deleted (a tombstone); never written as null.
+  ['deleted_at', undefined],
 ];
+/** Keys of the layouts that a canonical record may lack (absent, not filled). */
+const MAY_BE_ABSENT = new Set(['deleted_at']);
 const MODEL: Layout = [
   ['schema', undefined],
   ['model', undefined],
@@ -90,16 +94,19 @@ export function canonicalRecord<T extends SurveyRecord>(record: T): T {
   return arrange(record as Record<string, unknown>, record.schema === CLAIM_SCHEMA ? CLAIM : MODEL) as T;
 }
 
-/** True when `value` is already in canonical form: every layout key present, defined and in order (nested ones too), unknown keys after them. */
+/** True when `value` is already in canonical form: every layout key present (but those that may be absent), defined and in order (nested ones too), unknown keys after them. */
 function isArranged(value: Record<string, unknown>, layout: Layout): boolean {
   const keys = Object.keys(value);
-  if (keys.length < layout.length) return false;
-  for (let i = 0; i < layout.length; i++) {
-    const [key, , nested] = layout[i]!;
-    if (keys[i] !== key) return false;
+  let at = 0;
+  for (const [key, , nested] of layout) {
+    if (keys[at] !== key) {
+      if (MAY_BE_ABSENT.has(key) && !(key in value)) continue;
+      return false;
+    }
     const v = value[key];
     if (v === undefined) return false;
     if (nested && isPlainObject(v) && !isArranged(v, nested)) return false;
+    at += 1;
   }
   return true;
 }

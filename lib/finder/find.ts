@@ -23,9 +23,9 @@ export interface Candidate {
   score: number;
   /** Every contribution to the score, readable. */
   reasons: string[];
-  /** Claim kind of the main value. */
+  /** Claim kind of the main value (`undisclosed` for a negative finding). */
   kind: ClaimKind;
-  /** Canonical main value. */
+  /** Canonical main value ("not used: SFT" for a negative finding). */
   value: string;
   /** Every canonical value named positively, main value first. */
   values: string[];
@@ -35,6 +35,12 @@ export interface Candidate {
   model: string | null;
   /** 1 for the best-scored candidate returned, 2 for the next, … */
   rank: number;
+  /** `negative` when the sentence states that something is not used: offered as a negative finding, never as the value. */
+  polarity: 'positive' | 'negative';
+  /** Canonical values the sentence states as not used. */
+  negated: string[];
+  /** The report states its own recipe here ("we adopt GRPO", "Qwen3 is trained with"). */
+  adopts: boolean;
 }
 
 /** What the finder reports for a page. */
@@ -57,6 +63,18 @@ export interface FinderOptions {
   limit?: number;
   /** Lowest score returned (default {@link DEFAULT_MIN_SCORE}). */
   minScore?: number;
+  /**
+   * Offsets of the text where a sentence ends though no punctuation says so (a PDF's heading lines and run-in
+   * headings, from its layout), ascending: no candidate runs across one.
+   */
+  breaks?: ArrayLike<number>;
+  /** Ranges of the text that hold no claims (a PDF's reference lists): their mentions are left out. */
+  skip?: ReadonlyArray<{ start: number; end: number }>;
+  /**
+   * Names the page uses for its own work (the system or method a report's title names, e.g. "AReaL"): a sentence
+   * saying it adopts, uses or is trained with something states the report's own recipe, as "we adopt" does.
+   */
+  own?: readonly string[];
 }
 
 /** Default number of candidates returned. */
@@ -87,7 +105,8 @@ function pageSubjects(list: MentionList): Set<Term> | null {
     const term = (list.meanings[list.meaning[i] as number] as Meaning).term;
     if (!term) continue;
     total++;
-    counts.set(term, (counts.get(term) ?? 0) + 1);
+    // Only a framework or a system is a page's subject (its README); a report's central algorithm or reward is its claim.
+    if (term.kind === 'framework' || term.kind === 'system') counts.set(term, (counts.get(term) ?? 0) + 1);
   }
   let out: Set<Term> | null = null;
   for (const [term, count] of counts) if (count >= SUBJECT_MIN && count >= SUBJECT_SHARE * total) (out ??= new Set()).add(term);
@@ -124,14 +143,25 @@ export function rankCandidates<T extends { score: number; start: number }>(candi
  * and a sentence owns every mention (cue words too) inside its span. Counts
  * RL talk on the way.
  */
-function groupSentences(text: string, list: MentionList): { groups: SentenceGroup[]; rlTalk: number; rlNamed: number } {
+function groupSentences(
+  text: string,
+  list: MentionList,
+  breaks?: ArrayLike<number>,
+  skip?: ReadonlyArray<{ start: number; end: number }>,
+): { groups: SentenceGroup[]; rlTalk: number; rlNamed: number } {
   const groups: SentenceGroup[] = [];
   let rlTalk = 0;
   let rlNamed = 0;
   let current: SentenceGroup | null = null;
+  const skipped = skip && skip.length ? [...skip].sort((a, b) => a.start - b.start) : null;
+  let s = 0;
   for (let i = 0; i < list.count; i++) {
     const m = list.meanings[list.meaning[i] as number] as Meaning;
     const start = list.start[i] as number;
+    if (skipped) {
+      while (s < skipped.length && (skipped[s] as { end: number }).end <= start) s++;
+      if (s < skipped.length && (skipped[s] as { start: number }).start <= start) continue;
+    }
     if (current !== null && start < current.end) {
       current.to = i + 1;
     }
@@ -140,7 +170,7 @@ function groupSentences(text: string, list: MentionList): { groups: SentenceGrou
     if (m.role === 'rl' || (m.term && isRlTerm(m.term))) rlNamed++;
     if (m.role === 'signal' || (current !== null && start < current.end)) continue;
     const floor = current?.end ?? 0;
-    const span = sentenceAround(text, start, list.end[i] as number, floor, list.stops);
+    const span = sentenceAround(text, start, list.end[i] as number, floor, list.stops, breaks);
     // The sentence also owns the cue words before the mention.
     let from = i;
     const lowest = current?.to ?? 0;
@@ -168,10 +198,11 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
   const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
   const dismissed = options.dismissed;
   const models = modelMatcher(options.models);
+  const own = modelMatcher(options.own);
 
   const list = scanMentionList(text);
   const subjects = pageSubjects(list);
-  const { groups, rlTalk, rlNamed } = groupSentences(text, list);
+  const { groups, rlTalk, rlNamed } = groupSentences(text, list, options.breaks, options.skip);
   // Reward talk alone ("earn rewards") is not RL talk: RL itself or an RL term must be named.
   const talksAboutRl = rlTalk >= RL_TALK_THRESHOLD && rlNamed > 0;
 
@@ -206,7 +237,7 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
     const sentence = text.slice(d.start, d.end);
     const key = sentenceKey(sentence);
     if (dismissed?.has(key)) continue;
-    const scored = refine(sentence, d, models);
+    const scored = refine(sentence, d, models, own);
     if (scored.score < minScore) continue;
     if (isDisclosing(scored.kind, scored.stage)) discloses = true;
     if (!cannotEnter) {
@@ -219,9 +250,10 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
   best.forEach((c, i) => {
     c.rank = i + 1;
     // The first pass kept no reasons: write them for the sentences returned.
-    const explained = refine(c.sentence, analyse(text, list, drafted.get(c) as SentenceGroup, subjects, true), models);
+    const explained = refine(c.sentence, analyse(text, list, drafted.get(c) as SentenceGroup, subjects, true), models, own);
     c.reasons = explained.reasons;
     c.values = explained.values;
+    c.negated = explained.negated;
   });
   const candidates = [...best].sort((x, y) => x.start - y.start);
   return { candidates, talksAboutRl, suggestUndisclosed: talksAboutRl && !discloses };

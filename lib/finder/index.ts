@@ -17,6 +17,19 @@ export {
   type FinderOptions,
 } from './find';
 export { analyse, refine, modelMatcher, KIND_WEIGHT, MODEL_BONUS, type SentenceScore, type SentenceGroup, type Draft } from './score';
+export {
+  readFacts,
+  mainValue,
+  negationOf,
+  RULES,
+  NOT_USED_PREFIX,
+  Negation,
+  type SentenceFacts,
+  type MainValue,
+  type Rule,
+  type RuleInput,
+  type Why,
+} from './rules';
 export { scanMentions, scanMentionList, CUE, type Mention, type MentionList, type Meaning, type PatternRole } from './matcher';
 export { splitSentences, sentenceAround, boundaryAfter, MAX_SENTENCE, type Stops } from './sentences';
 export { parseSite, parseSiteList, siteListed } from './sites';

@@ -57,6 +57,12 @@ export const CUE = {
   Q_PREFERENCE: 1 << 16,
   Q_GENERAL: 1 << 17,
   Q_REASONING: 1 << 18,
+  /** A plain negation whose reach is the rest of its clause: "not", "without", "no", "没有使用" (with NEGATE_NEXT and NOT_USED). */
+  CLAUSE_NEGATION: 1 << 19,
+  /** A negated or replaced term is a "not used" finding: plain negations and alternatives ("instead of", "rather than"). */
+  NOT_USED: 1 << 20,
+  /** A use for evaluation or comparison, not training: "to evaluate", "for a fair comparison". */
+  EVALUATION: 1 << 21,
 } as const;
 
 /** One mention found by the matcher. */
@@ -91,13 +97,22 @@ const CUE_WORDS: ReadonlyArray<readonly [number, string]> = [
   [CUE.PARTICIPLE, 'trained|fine-tuned|finetuned|optimized|optimised|post-trained|posttrained|distilled|通过|进行'],
   [
     CUE.WEAK,
-    'introduce|introduced|introducing|propose|proposed|proposing|implement|implemented|implementing|consists|consisting|based on|consist of|consists of|consisting of|followed by',
+    'introduce|introduced|introducing|propose|proposed|proposing|present|presents|develop|develops|developed|contribute|contributes|conduct|conducts|conducted|perform|performs|performed|focus on|focuses on|focused on|carry out|carries out|carried out|implement|implemented|implementing|consists|consisting|based on|consist of|consists of|consisting of|followed by|builds on|builds upon|build on|build upon',
   ],
   [CUE.STRUCTURE, 'pipeline|stage|phase|recipe|post-training|posttraining|include|includes|comprise|comprises|阶段|流程|管线|配方|后训练|包括|包含|分为'],
   [CUE.FIRST_PERSON, 'we|our|我们|本文|我方'],
   [
-    CUE.NEGATE_NEXT,
-    "unlike|without|not|no|never|nor|neither|versus|vs|except|replace|replaces|replaced|replacing|instead of|rather than|in contrast to|as opposed to|other than|don't|doesn't|didn't|don’t|doesn’t|didn’t|不同于|不像|而非|而不是|不使用|未使用|没有使用|没有|无需|不需要|不采用|不依赖|相比于|相较于|替代|取代|除了",
+    CUE.NEGATE_NEXT | CUE.NOT_USED | CUE.CLAUSE_NEGATION,
+    "without|not|no|never|nor|neither|don't|doesn't|didn't|don’t|doesn’t|didn’t|不使用|未使用|没有使用|没有|无需|不需要|不采用|不依赖|未采用|并未使用",
+  ],
+  [
+    CUE.NEGATE_NEXT | CUE.NOT_USED,
+    'instead of|rather than|as opposed to|distinct from|distinguishing itself from|distinguishes itself from|replace|replaces|replaced|replacing|而非|而不是|替代|取代',
+  ],
+  [CUE.NEGATE_NEXT, 'unlike|versus|vs|except|in contrast to|other than|不同于|不像|相比于|相较于|除了'],
+  [
+    CUE.EVALUATION,
+    'to evaluate|to compare|to measure|to benchmark|for comparison|for a fair comparison|as a baseline|as baselines|additional experiments|further experiments|ablation study|ablation studies|评估|对比实验',
   ],
   [
     CUE.NEGATE_NEXT | CUE.BENCHMARK,
@@ -109,7 +124,7 @@ const CUE_WORDS: ReadonlyArray<readonly [number, string]> = [
   [CUE.DESCRIPTOR, 'framework|library|libraries|toolkit|engine|infrastructure|server|sdk|substrate|workload|workloads|example|examples|research|paper|project'],
   [
     CUE.BENCHMARK,
-    'sota|state-of-the-art|benchmark|leaderboard|AIME|MATH-500|GPQA|LiveCodeBench|Codeforces|MMLU|SWE-bench|Arena-Hard|ArenaHard|IFEval|accuracy|基线|超越|榜单',
+    'sota|state-of-the-art|benchmark|leaderboard|AIME|MATH-500|GPQA|LiveCodeBench|Codeforces|MMLU|SWE-bench|Arena-Hard|ArenaHard|IFEval|accuracy|ablation|ablations|基线|超越|榜单',
   ],
   [
     CUE.CAPABILITY,

@@ -129,7 +129,8 @@ export function boundaryAfter(text: string, p: number): number {
     if (key !== -1 && ABBREVIATION_KEYS.has(key)) return -1;
     const first = text.charCodeAt(b);
     if (len === 1 && first >= 65 && first <= 90) return -1; // an initial
-    if (len <= 2 && atWordStart && isDigits(text, b, p)) return -1; // "2. Model Summary"
+    // "2. Model Summary" (a list number), but not "… in Table 1. For most …" (a number ending a sentence).
+    if (len <= 2 && atWordStart && isDigits(text, b, p) && !afterWord(text, b)) return -1;
     if (len >= 3 && len <= 12 && text.charCodeAt(b + 1) === 46 && /^(?:\p{L}\.)+\p{L}$/u.test(text.slice(b, p))) return -1; // "U.S", "a.k.a"
     // Lower case after a point: only after a real word ("… engines. slime instead …"), not "etc. and".
     if (isLower(text[q]) && (key === ETC_KEY || !/^[\p{L}\d'’-]{3,}[)\]”’"']*$/u.test(text.slice(b, p)))) return -1;
@@ -137,6 +138,13 @@ export function boundaryAfter(text: string, p: number): number {
     return -1;
   }
   return q;
+}
+
+/** Whether the sentence goes on right before offset `at` ("in Table 1.", "set γ = 1."): the number is part of it, not a list number. */
+function afterWord(text: string, at: number): boolean {
+  let p = at - 1;
+  while (p >= 0 && isSpace(text.charCodeAt(p))) p--;
+  return p >= 0 && !/[.!?:;。！？；：)\]]/.test(text[p] as string);
 }
 
 /** Offsets of the characters of a text that may end a sentence (see {@link MAY_END}), ascending. */
@@ -147,15 +155,50 @@ export interface Stops {
   count: number;
 }
 
+/** Index of the first break at or after `offset` in ascending `breaks` (binary search). */
+function firstAtOrAfter(breaks: ArrayLike<number>, offset: number): number {
+  let lo = 0;
+  let hi = breaks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((breaks[mid] as number) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The sentence around the mention [`from`, `to`): its start and end offsets
  * (trimmed), never starting before `floor`, capped at {@link MAX_SENTENCE};
  * `capped` tells that a side had no sentence boundary (a run-on). With
  * `stops` (collected by the finder's scan), only those offsets are tested
- * instead of every character.
+ * instead of every character. `breaks` (ascending offsets, e.g. a PDF's
+ * heading ends) are sentence boundaries too: a sentence never runs across one.
  */
-export function sentenceAround(text: string, from: number, to: number, floor = 0, stops?: Stops): { start: number; end: number; capped: boolean } {
-  const n = text.length;
+export function sentenceAround(
+  text: string,
+  from: number,
+  to: number,
+  floor = 0,
+  stops?: Stops,
+  breaks?: ArrayLike<number>,
+): { start: number; end: number; capped: boolean } {
+  let n = text.length;
+  let breakFloor = -1;
+  if (breaks && breaks.length) {
+    const k = firstAtOrAfter(breaks, from + 1);
+    const before = k > 0 ? (breaks[k - 1] as number) : -1;
+    if (before >= 0) {
+      if (before > floor) floor = before;
+      // The floor (a previous sentence's end) right at a break starts a sentence cleanly too.
+      let p = before;
+      while (p < floor && isSpace(text.charCodeAt(p))) p++;
+      if (p >= floor) breakFloor = floor;
+    }
+    const after = firstAtOrAfter(breaks, to);
+    if (after < breaks.length) n = Math.max(to, Math.min(n, breaks[after] as number));
+  }
+  const whole = text.length;
   // Backwards: the nearest boundary before the mention.
   let start = -1;
   let startsClean = true;
@@ -184,14 +227,14 @@ export function sentenceAround(text: string, from: number, to: number, floor = 0
   if (start === -1) {
     if (lo <= floor) {
       start = floor;
-      startsClean = floor === 0 || endsSentence(text, floor);
+      startsClean = floor === 0 || floor === breakFloor || endsSentence(text, floor);
     } else {
       start = wordStart(text, Math.max(floor, from - LEAD), from);
       startsClean = false;
     }
   }
   while (start < from && isSpace(text.charCodeAt(start))) start++;
-  // Forwards: the first boundary after the mention.
+  // Forwards: the first boundary after the mention (a break ends the sentence cleanly).
   let end = firstBoundary(text, Math.max(to - 1, start), Math.min(n, start + MAX_SENTENCE), stops);
   let endsClean = true;
   if (end === -1) {
@@ -208,7 +251,7 @@ export function sentenceAround(text: string, from: number, to: number, floor = 0
     }
   }
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return { start, end: Math.max(end, Math.min(to, n)), capped: !startsClean || !endsClean };
+  return { start, end: Math.max(end, Math.min(to, whole)), capped: !startsClean || !endsClean };
 }
 
 /** Index of the first stop at or after `offset` (binary search). */

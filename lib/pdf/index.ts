@@ -4,7 +4,19 @@
  * geometry, source detection from metadata and the first page, arXiv ids and
  * viewer links.
  */
-export { PdfTextModel, type PageSegment, type PlacedPassage, type RunPoint, type TextRun } from './text-model';
+export { PdfTextModel, type PageSegment, type PlacedPassage, type RunPoint, type TextRun, type TextModelOptions } from './text-model';
+export {
+  readDocument,
+  layoutLines,
+  smallCapitals,
+  keepsHyphen,
+  runSize,
+  type DocumentReading,
+  type PageReading,
+  type HyphenJoin,
+  type LayoutLine,
+  type LayoutRun,
+} from './layout';
 export { spanBox, stretchFor, multiply, ascentRatio, type Matrix, type RunShape, type RunStyle, type SpanBox } from './geometry';
 export {
   detectPdfSource,

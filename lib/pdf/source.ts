@@ -4,9 +4,10 @@
  * page. Pure: the metadata and the first page's text runs are passed in, and
  * a `Document` only to build the small page the model guesser reads.
  */
-import { guessModels, normalizeDate, normalizeUrl, publisherForHost, publisherForSiteName, publisherForTitle } from '../source';
+import { guessModels, modelTokens, normalizeDate, normalizeUrl, publisherForHost, publisherForSiteName, publisherForTitle } from '../source';
 import type { DetectedSource } from '../source';
 import { arxivAbsUrl, arxivFromText, arxivFromUrl, type ArxivId } from './arxiv';
+import { runSize, smallCapitals } from './layout';
 
 /** The PDF's document-information dictionary, as pdf.js's `getMetadata().info` gives it. */
 export interface PdfInfo {
@@ -24,11 +25,18 @@ export interface PositionedRun {
   transform: readonly number[];
 }
 
-/** One line of a page: its text, the largest font size on it, and whether it runs upright. */
+/**
+ * One line of a page: its text as displayed (small capitals in their displayed case, superscripts left out), the
+ * largest font size on it, and whether it runs upright.
+ */
 export interface PageLine {
   text: string;
   size: number;
   upright: boolean;
+  /** The text as the PDF spells it, when small capitals made `text` differ ("AREAL" for "AReaL"). */
+  raw?: string;
+  /** The text with each superscript (affiliation marks, footnote marks) read as a comma, when the line has any. */
+  names?: string;
 }
 
 /** What the detector reads. */
@@ -54,29 +62,58 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.replace(/\s+/g, 
 /** Groups text runs into lines (a line ends after a run with `hasEOL`). */
 export function linesOf(runs: readonly PositionedRun[]): PageLine[] {
   const lines: PageLine[] = [];
-  let parts: string[] = [];
-  let size = 0;
-  let upright = true;
-  const flush = () => {
-    const joined = parts.join('').replace(/\s+/g, ' ').trim();
-    if (joined) lines.push({ text: joined, size, upright });
-    parts = [];
-    size = 0;
-    upright = true;
-  };
-  for (const run of runs) {
-    if (run.str) {
-      parts.push(run.str);
-      const [a = 0, b = 0, c = 0, d = 0] = run.transform;
-      if (run.str.trim()) {
-        size = Math.max(size, Math.hypot(c, d));
-        if (Math.abs(b) > Math.abs(a)) upright = false;
-      }
+  let from = 0;
+  runs.forEach((run, r) => {
+    if (run.hasEOL) {
+      const line = lineOf(runs, from, r + 1);
+      if (line) lines.push(line);
+      from = r + 1;
     }
-    if (run.hasEOL) flush();
-  }
-  flush();
+  });
+  const last = lineOf(runs, from, runs.length);
+  if (last) lines.push(last);
   return lines;
+}
+
+/** One line from runs [from, to): displayed text, raw text, names with superscripts as separators. */
+function lineOf(runs: readonly PositionedRun[], from: number, to: number): PageLine | null {
+  let size = 0;
+  let baseline = 0;
+  let upright = true;
+  for (let r = from; r < to; r++) {
+    const run = runs[r]!;
+    if (!run.str.trim()) continue;
+    const [a = 0, b = 0] = run.transform;
+    if (Math.abs(b) > Math.abs(a)) upright = false;
+    const s = runSize(run);
+    if (s > size) {
+      size = s;
+      baseline = run.transform[5] ?? 0;
+    }
+  }
+  const lowered = smallCapitals(runs, from, to);
+  let text = '';
+  let raw = '';
+  let names = '';
+  let superscripts = false;
+  for (let r = from; r < to; r++) {
+    const run = runs[r]!;
+    const sup = upright && run.str.trim() !== '' && runSize(run) < size * 0.8 && (run.transform[5] ?? 0) > baseline + size * 0.15;
+    if (sup) {
+      superscripts = true;
+      names += ',';
+      continue;
+    }
+    raw += run.str;
+    text += lowered.get(r) ?? run.str;
+    names += lowered.get(r) ?? run.str;
+  }
+  const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+  if (!clean(raw) && !superscripts) return null;
+  const line: PageLine = { text: clean(text), size, upright };
+  if (lowered.size) line.raw = clean(raw);
+  if (superscripts) line.names = clean(names);
+  return line;
 }
 
 /** Whether a metadata title is a file name or a tool's placeholder rather than the report's title. */
@@ -89,32 +126,36 @@ export function isJunkTitle(title: string): boolean {
   return false;
 }
 
-/** The title lines at the top of a first page: the largest upright type, up to three consecutive lines. */
-function titleLines(lines: readonly PageLine[]): { title: string; end: number; size: number } | null {
+/** The title lines at the top of a first page: the largest upright type, up to three consecutive lines (displayed and raw text). */
+function titleLines(lines: readonly PageLine[]): { title: string; raw: string; end: number; size: number } | null {
   const candidates = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.upright && /\p{L}{2}/u.test(l.text) && !arxivFromText(l.text));
   const head = candidates.slice(0, 40);
   const max = Math.max(0, ...head.map(({ l }) => l.size));
   if (max <= 0) return null;
   const first = head.find(({ l }) => l.size >= max * 0.95);
   if (!first) return null;
-  const picked = [first.l.text];
+  const picked = [first.l];
   let end = first.i;
   for (let i = first.i + 1; i < lines.length && picked.length < 3; i++) {
     const l = lines[i]!;
     if (!l.upright || l.size < max * 0.95) break;
-    picked.push(l.text);
+    picked.push(l);
     end = i;
   }
-  return { title: picked.join(' '), end, size: max };
+  return { title: picked.map((l) => l.text).join(' '), raw: picked.map((l) => l.raw ?? l.text).join(' '), end, size: max };
 }
 
-/** Author names from a line of names: split at commas, "and", semicolons and footnote marks. */
+/**
+ * Author names from a line of names: split at commas, "and", semicolons and footnote marks. Digits stay: a
+ * superscript affiliation mark is already a comma in the line's `names` (from its position), and a name such as
+ * "MiniMax-M1" or "Kimi k1.5" keeps its number; only a lone number between commas is dropped.
+ */
 function namesIn(line: string): string[] {
   return line
-    .replace(/[*†‡§¶∗✉]+|\d+(?=[,\s]|$)/g, ',')
+    .replace(/[*†‡§¶∗✉]+/g, ',')
     .split(/\s*(?:,|;|\band\b|&|·)\s*/)
     .map((s) => s.trim())
-    .filter((s) => s.length > 1 && s.length < 80 && /\p{L}/u.test(s));
+    .filter((s) => s.length > 1 && s.length < 80 && /\p{L}/u.test(s) && !/^\d+$/.test(s));
 }
 
 /** Whether a line reads as a list of names ("Ada Lovelace, Alan Turing and Qwen Team"), not a sentence or a date. */
@@ -138,8 +179,9 @@ function findAuthors(info: PdfInfo, lines: readonly PageLine[], title: { end: nu
   for (let i = title.end + 1; i < lines.length && i <= title.end + 4; i++) {
     const l = lines[i]!;
     if (/^(abstract|introduction|contents)\b/i.test(l.text) || l.size >= title.size * 0.95) break;
-    if (!l.upright || /@|https?:|www\./i.test(l.text) || !looksLikeNames(l.text)) continue;
-    out.push(...namesIn(l.text));
+    const names = l.names ?? l.text;
+    if (!l.upright || /@|https?:|www\./i.test(l.text) || !looksLikeNames(names)) continue;
+    out.push(...namesIn(names));
   }
   return out.slice(0, 20);
 }
@@ -176,6 +218,39 @@ function summaryDocument(doc: Document, title: string, headings: readonly string
   return page;
 }
 
+const foldCase = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Names without repeats (case ignored), first spelling kept. */
+function dedupe(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((n) => {
+    const k = n.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * The models the title names, first, in the case the page displays them: the model pattern reads the title as the
+ * PDF spells it ("KIMI K1.5", small capitals), and each name is taken from the displayed title at the same place
+ * ("Kimi k1.5"). The title's own model leads the list, so a passage naming no model is not prefilled with a
+ * neighbouring variant from the abstract.
+ */
+function titleModels(title: string, top: { title: string; raw: string } | null): string[] {
+  const shown = top && foldCase(top.title) === foldCase(title) ? top : { title, raw: title };
+  if (shown.title.length !== shown.raw.length) return modelTokens(title);
+  const out: string[] = [];
+  let from = 0;
+  for (const token of modelTokens(shown.raw)) {
+    const at = shown.raw.indexOf(token, from);
+    if (at < 0) continue;
+    out.push(shown.title.slice(at, at + token.length));
+    from = at + token.length;
+  }
+  return out;
+}
+
 /**
  * Describes a PDF as a source: always a technical report; URL normalised
  * (a local file is known by its arXiv abstract page, or not at all); title
@@ -190,7 +265,9 @@ export function detectPdfSource(input: PdfSourceInput, today: string, doc: Docum
   const remote = /^https?:/i.test(input.url);
   const top = titleLines(lines);
   const metaTitle = text(info.Title);
-  const title = metaTitle && !isJunkTitle(metaTitle) ? metaTitle : (top?.title ?? (metaTitle || input.url.split('/').pop() || 'PDF document'));
+  // The metadata's title, unless it is a file name, in the case the first page displays it (small capitals).
+  const shown = top && metaTitle && foldCase(metaTitle) === foldCase(top.raw) ? top.title : metaTitle;
+  const title = metaTitle && !isJunkTitle(metaTitle) ? shown : (top?.title ?? (metaTitle || input.url.split('/').pop() || 'PDF document'));
   const stamp = lines.find((l) => arxivFromText(l.text));
   const arxiv = arxivFromUrl(input.url) ?? (stamp ? arxivFromText(stamp.text) : null) ?? arxivFromText(`${text(info.Subject)} ${text(info.Keywords)}`);
   const url = remote ? normalizeUrl(input.url) : arxiv ? arxivAbsUrl(arxiv.id) : null;
@@ -213,6 +290,7 @@ export function detectPdfSource(input: PdfSourceInput, today: string, doc: Docum
   const dateLine = lines.slice(0, 30).find((l) => l.text.length <= 40 && normalizeDate(l.text));
   const published = (stamp ? normalizeDate(stamp.text) : null) ?? (dateLine ? normalizeDate(dateLine.text) : null) ?? pdfDate(info.CreationDate);
   const opening = lines.filter((l) => l.upright && l.text.length > 60).map((l) => l.text);
-  const models = guessModels(summaryDocument(doc, title, input.headings, opening), url ?? '');
+  const guessed = guessModels(summaryDocument(doc, title, input.headings, opening), url ?? '');
+  const models = dedupe([...titleModels(title, top), ...guessed]).slice(0, 8);
   return { url, title, kind: 'technical_report', publisher, published, accessed: today, models, authors, arxiv };
 }

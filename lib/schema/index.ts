@@ -122,6 +122,8 @@ export const ClaimRecord = z.looseObject({
   curator: z.string().max(200).optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
+  /** Set when the claim was deleted: the record stays as a tombstone so that a merge never brings it back. */
+  deleted_at: Timestamp.optional(),
 });
 export type ClaimRecord = z.infer<typeof ClaimRecord>;
 

@@ -82,6 +82,8 @@ export interface DeriveOptions {
   now: string;
   /** A row whose newest claim is older than this many months is stale; default 6. */
   staleMonths?: number;
+  /** Work out the warnings (default true); the rendered table does not show them. */
+  warnings?: boolean;
 }
 
 const LEVEL_RANK: Record<Evidence, number> = { A: 0, B: 1, C: 2 };
@@ -323,10 +325,10 @@ export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonl
       };
     });
 
-    const warnings = ordered.flatMap(claimWarnings);
+    const warnings = options.warnings === false ? [] : ordered.flatMap(claimWarnings);
     let newestClaim: string | null = null;
     for (const c of ordered) if (newestClaim === null || compareTime(c.updated_at, newestClaim) > 0) newestClaim = c.updated_at;
-    if (newestClaim !== null && Date.parse(newestClaim) < staleBefore) {
+    if (options.warnings !== false && newestClaim !== null && Date.parse(newestClaim) < staleBefore) {
       const months = options.staleMonths ?? 6;
       warnings.push({
         code: 'stale',

@@ -261,7 +261,7 @@ async function waitPainted(page, count, timeout) {
 }
 
 /** How many ranges the extension has painted on the page now. */
-async function paintedCount(page) {
+export async function paintedCount(page) {
   return page.evaluate((re) => {
     let total = 0;
     const names = new RegExp(re);
@@ -277,7 +277,7 @@ async function paintedCount(page) {
  * finish (the panel's `data-runs` goes up); when the page first shows a
  * preview, its confirm button is pressed. Returns the report text.
  */
-async function importThroughOptions(context, extensionId, name, jsonl) {
+export async function importThroughOptions(context, extensionId, name, jsonl) {
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html`);
   const panel = options.getByTestId('import-panel');

@@ -38,18 +38,10 @@ function renderText(html) {
     .trim();
 }
 
-/** Bundles lib/finder (with the text index and model guessing the fixture figures need) into an ES module and imports it. */
-async function loadFinder() {
+/** Bundles TypeScript modules of the repository (`contents`: export statements) into an ES module for Node, as they ship in the extension, and imports it. */
+export async function bundleForNode(contents) {
   const out = await esbuild.build({
-    stdin: {
-      contents: [
-        "export * from './lib/finder/index.ts';",
-        "export { buildTextIndex, normalizeQuoteText } from './lib/anchoring/index.ts';",
-        "export { guessModels } from './lib/source/models.ts';",
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
+    stdin: { contents, resolveDir: ROOT, loader: 'ts' },
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -59,6 +51,17 @@ async function loadFinder() {
   });
   const code = out.outputFiles[0].text;
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+/** Bundles lib/finder (with the text index and model guessing the fixture figures need) into an ES module and imports it. */
+async function loadFinder() {
+  return bundleForNode(
+    [
+      "export * from './lib/finder/index.ts';",
+      "export { buildTextIndex, normalizeQuoteText } from './lib/anchoring/index.ts';",
+      "export { guessModels } from './lib/source/models.ts';",
+    ].join('\n'),
+  );
 }
 
 function median(values) {

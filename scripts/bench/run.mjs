@@ -9,7 +9,8 @@
 //    ~2 MB page, and the content-script bundle size.
 // 3. The other suites through the extension (suites.mjs): the evidence panel
 //    with 10,000 claims, export and import of 10,000 records, the PDF viewer.
-// BENCH_ONLY=anchoring,panel,transfer,pdf picks parts (default: all).
+// 4. The dataset sync against a loopback git server (dataset.mjs).
+// BENCH_ONLY=anchoring,panel,transfer,pdf,reports,finder,real-revisions,dataset picks parts (default: all).
 // Prints one `ratio` line per comparison and one `goal` line per goal, and
 // writes everything to bench/results/ (see docs/benchmarks.md).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -226,6 +227,7 @@ async function main() {
       summary: { goals: suites.goals },
     };
     if (wants('finder')) report.finder = await finderPart(suites.goals);
+    if (wants('dataset')) report.dataset = await datasetPart(suites.goals);
     finish(report, suites.goals, suites.problems);
     return;
   }
@@ -422,6 +424,7 @@ async function main() {
     problems.push(...suites.problems);
   }
   if (wants('finder')) report.finder = await finderPart(goals);
+  if (wants('dataset')) report.dataset = await datasetPart(goals);
   report.summary.goals = goals;
   finish(report, goals, problems);
 }
@@ -432,6 +435,14 @@ async function finderPart(goals) {
   const { scan, precision, goals: own } = await runFinderBench({ log });
   goals.push(...own);
   return { scan, precision };
+}
+
+/** The dataset sync (scripts/bench/dataset.mjs, BENCH_ONLY=dataset): first pull, publish and pull on 10,000 claims; its goal lines join `goals`. */
+async function datasetPart(goals) {
+  const { runDatasetBench } = await import('./dataset.mjs');
+  const { figures, goals: own } = await runDatasetBench({ log });
+  goals.push(...own);
+  return figures;
 }
 
 /** Prints the problems and goal lines, and writes the results. */

@@ -42,6 +42,14 @@ export const SUITES = {
     const { benchPdf, pdfGoals } = await import('./pdf.mjs');
     return { bench: benchPdf, goals: pdfGoals };
   },
+  reports: async () => {
+    const { benchReports, reportsGoals } = await import('./pdf-reports.mjs');
+    return { bench: benchReports, goals: reportsGoals };
+  },
+  'real-revisions': async () => {
+    const { benchRevisions, revisionsGoals } = await import('./revisions.mjs');
+    return { bench: benchRevisions, goals: revisionsGoals };
+  },
 };
 
 /**

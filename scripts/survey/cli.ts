@@ -1,5 +1,7 @@
 /**
  * The `survey` command line: `survey <command> [options] FILE...`.
+ * A FILE may be a folder (its `*.jsonl` files, recursively); `init` and
+ * `check` work on a dataset repository's folder.
  * Exit codes: 0 done, 1 invalid records or unresolved conflicts, 2 a command
  * line that cannot be run (unknown command or option, missing file).
  */
@@ -19,7 +21,11 @@ Commands:
   render FILE... [--format F] [--lang L]   print the survey table (md, csv or json; en or zh)
   merge FILE... -o OUT [--prefer newer]    merge files into one deterministic JSONL file
   stats FILE... [--json]                   count claims per model, kind, evidence level, source kind
+  init DIR [--title T]                     make an empty dataset repository (README, records/)
+  check DIR                                what a dataset's CI runs: valid records in the layout,
+                                           README table as "survey render" gives it
 
+A FILE may be a folder: its *.jsonl files, read recursively.
 Run "survey <command> --help" for a command's options.
 Exit codes: 0 done, 1 invalid records or conflicts, 2 bad command line or missing file.
 `,
@@ -54,6 +60,26 @@ Options:
                        tying on updated_at are reported and the same one is
                        kept whatever the input order
 `,
+  init: `Usage: survey init DIR [--title T]
+
+Makes an empty dataset repository in DIR (made if missing): README.md with
+the survey table and counts between their markers, an empty
+records/models.jsonl and the records/claims/ folder (one file per model,
+records/claims/<slug>.jsonl). Refuses a folder that already holds a README.md
+or records/. Exit 0 when made, 1 if not.
+
+Options:
+  --title T   the README's title (default "RL post-training survey")
+`,
+  check: `Usage: survey check DIR
+
+Checks a dataset repository the way its CI or a protected server would:
+every records/claims/*.jsonl and records/models.jsonl line valid, each record
+in its model's file, files in the deterministic export order, no record twice
+with different content, no other file under records/, no records file over
+32 MB, and README.md's table and counts exactly what "survey render" gives for
+records/. Prints FILE:LINE: message per problem. Exit 0 when valid, 1 if not.
+`,
   stats: `Usage: survey stats FILE... [--json]
 
 Counts claims per model (and recipe), kind, evidence level and source kind.
@@ -63,7 +89,15 @@ Options:
 `,
 };
 
-const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<number>> = { validate, render, merge, stats };
+const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<number>> = {
+  validate,
+  render,
+  merge,
+  stats,
+  // The dataset commands load their code only when run.
+  init: async (argv, io) => (await import('./dataset')).init(argv, io),
+  check: async (argv, io) => (await import('./dataset')).check(argv, io),
+};
 
 /** Runs the CLI on arguments (without `node` and the script) and returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {

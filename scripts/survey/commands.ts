@@ -1,10 +1,11 @@
 /** The `survey` commands: validate, render, merge, stats. Each returns its exit code. */
+import { isTombstone } from '../../lib/survey/tombstones';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderSurveyTable, serializeRecord, toJsonl } from '../../lib/export';
+import { renderRecords } from '../../lib/dataset/readme';
+import { serializeRecord, toJsonl } from '../../lib/export';
 import { mergeFiles, type FieldDiff, type RecordConflict } from '../../lib/import/merge';
 import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, SOURCE_KINDS, modelKey, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
-import { deriveRows } from '../../lib/survey';
 import { UsageError, parseArgs } from './args';
 import { formatProblem, readFiles, type Located, type Problem, type ReadFile } from './files';
 
@@ -80,16 +81,15 @@ export async function render(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { values: { format: ['md', 'csv', 'json'], lang: ['en', 'zh'] }, flags: [], aliases: { f: 'format', l: 'lang' } });
   const files = await readFiles(args.positionals, io.cwd);
   if (printParseProblems(files, io)) return 1;
-  // Several versions of one record across files: the newest is shown.
-  const { records } = mergeFiles(
-    files.map((f) => f.records.map((l) => l.record)),
-    { prefer: 'newer' },
-  );
-  const { claims, models } = split(records);
-  const rows = deriveRows(claims, models, { now: new Date().toISOString() });
   const format = (args.values.format ?? 'md') as 'md' | 'csv' | 'json';
   const lang = (args.values.lang ?? 'en') as 'en' | 'zh';
-  io.stdout(renderSurveyTable(rows, { format, lang }));
+  // Several versions of one record across files: the newest is shown (the dataset README's table is made the same way).
+  io.stdout(
+    renderRecords(
+      files.map((f) => f.records.map((l) => l.record)),
+      { format, lang, now: new Date().toISOString() },
+    ),
+  );
   return 0;
 }
 
@@ -157,7 +157,10 @@ export async function stats(argv: readonly string[], io: Io): Promise<number> {
     files.map((f) => f.records.map((l) => l.record)),
     { prefer: 'newer' },
   );
-  const { claims, models } = split(records);
+  const { claims: all, models } = split(records);
+  // Tombstones (deleted claims kept for merging) are counted apart: they render nothing.
+  const claims = all.filter((c) => !isTombstone(c));
+  const deleted = all.length - claims.length;
   const byModel = new Map<string, { label: string; model: string; recipe: string | null; claims: number }>();
   for (const m of models) {
     const key = modelKey(m.model, m.recipe);
@@ -189,6 +192,7 @@ export async function stats(argv: readonly string[], io: Io): Promise<number> {
   const summary = {
     files: files.length,
     claims: claims.length,
+    deleted,
     models: models.length,
     byModel: modelRows.map((r) => [r.label, r.claims] as const),
     byKind: tally(CLAIM_KINDS, (c) => c.kind),
@@ -202,6 +206,7 @@ export async function stats(argv: readonly string[], io: Io): Promise<number> {
         {
           files: summary.files,
           claims: summary.claims,
+          deleted: summary.deleted,
           models: summary.models,
           byModel: obj(summary.byModel),
           byKind: obj(summary.byKind),
@@ -215,7 +220,7 @@ export async function stats(argv: readonly string[], io: Io): Promise<number> {
   } else {
     io.stdout(
       [
-        `${summary.claims} claims and ${summary.models} model records in ${summary.files} ${summary.files === 1 ? 'file' : 'files'}\n`,
+        `${summary.claims} claims and ${summary.models} model records in ${summary.files} ${summary.files === 1 ? 'file' : 'files'}${summary.deleted ? ` (and ${summary.deleted} deleted ${summary.deleted === 1 ? 'claim' : 'claims'} kept as tombstones)` : ''}\n`,
         countTable('claims per model', summary.byModel),
         countTable('claims per kind', summary.byKind),
         countTable('claims per evidence level', summary.byEvidence),

@@ -1,5 +1,5 @@
 /** Reading survey-record files for the CLI: every record with the file and line it came from. */
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
 import type { SurveyRecord } from '../../lib/schema';
@@ -50,9 +50,50 @@ export function parseFile(file: string, text: string): ReadFile {
   return out;
 }
 
-/** Reads and parses every file given; usage errors (missing files) first, before any output. */
-export async function readFiles(files: readonly string[], cwd: string): Promise<ReadFile[]> {
-  if (files.length === 0) throw new UsageError('no input files');
+/** Folders never searched for records: a repository's own data and installed packages. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+/** The `*.jsonl` files under a folder, read recursively, as paths joined to `shown` (how the folder was typed), in path order. */
+export async function jsonlFilesIn(shown: string, absolute: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(path.join(absolute, rel), { withFileTypes: true });
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(e.name)) await walk(child);
+      } else if (e.isFile() && e.name.endsWith('.jsonl')) out.push(path.join(shown, child));
+    }
+  };
+  await walk('');
+  return out;
+}
+
+/** The files named on a command line: a folder stands for its `*.jsonl` files, read recursively. */
+export async function expandInputs(inputs: readonly string[], cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const input of inputs) {
+    let isFolder = false;
+    try {
+      isFolder = (await stat(path.resolve(cwd, input))).isDirectory();
+    } catch {
+      // a missing file is reported when it is read
+    }
+    if (!isFolder) {
+      out.push(input);
+      continue;
+    }
+    const found = await jsonlFilesIn(input, path.resolve(cwd, input));
+    if (!found.length) throw new UsageError(`${input}: a folder without .jsonl files`);
+    out.push(...found);
+  }
+  return out;
+}
+
+/** Reads and parses every file given (folders: their `*.jsonl` files); usage errors (missing files) first, before any output. */
+export async function readFiles(inputs: readonly string[], cwd: string): Promise<ReadFile[]> {
+  if (inputs.length === 0) throw new UsageError('no input files');
+  const files = await expandInputs(inputs, cwd);
   const texts = await Promise.all(files.map((f) => readText(f, cwd)));
   return files.map((f, i) => parseFile(f, texts[i]!));
 }

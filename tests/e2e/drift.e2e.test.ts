@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_FIXTURES, badgeFor, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
+import { OWN_FIXTURES, SHARED_FIXTURES, badgeFor, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
 import { CaptureUi } from './pages/capture-ui';
 
 const URL = 'http://local.test/drift.html';
@@ -68,6 +68,47 @@ describe('passages that change after capture', () => {
     await page.reload();
     expect((await waitForPainted(page, 2)).map(squash).sort()).toEqual([A2, C2].sort());
     browser.override(URL, null);
+    await page.close();
+  });
+});
+
+/** The public corpus of real document revisions (issue 13), beside the repository when present. */
+const REVISIONS = path.join(SHARED_FIXTURES, 'revisions');
+const HAVE_REVISIONS = existsSync(path.join(REVISIONS, 'cases.json'));
+
+describe.runIf(HAVE_REVISIONS)('a claim captured on an old revision of a real README', () => {
+  it('is painted on the new revision, flagged as changed with its old and new text, and confirming stores the new text', async () => {
+    const cases = JSON.parse(readFileSync(path.join(REVISIONS, 'cases.json'), 'utf8'));
+    // LLaMA-Factory's README between two consecutive revisions: the changelog rewritten in the past tense.
+    const pair = cases.pairs.find((p: { id: string }) => p.id === 'llamafactory-readme/4fbdf18c-35d19210');
+    const passage = pair.passages.find((p: { id: string }) => p.id === 'rv_llamafactoryread_4fbdf18c_35d19210_11');
+    const old: string = passage.quote.exact;
+    const now: string = passage.expected[0].text;
+    const html = (page: string) => readFileSync(path.join(REVISIONS, cases.pages[page].file), 'utf8');
+    const url: string = pair.url;
+
+    browser.override(url, html(pair.old.page));
+    const page = await browser.context.newPage();
+    await page.goto(url);
+    const ui = new CaptureUi(page);
+    await tag(ui, old, 'QLoRA');
+    expect((await waitForPainted(page, 1)).map(squash)).toEqual([old]);
+
+    // The vendor publishes the next revision at the same address.
+    browser.override(url, html(pair.new.page));
+    await page.reload();
+    expect((await waitForPainted(page, 1)).map(squash)).toEqual([now]);
+    await expect.poll(() => badgeFor(browser.worker, url)).toBe('1');
+
+    await ui.clickPainted('quantized training');
+    const changed = ui.card.getByTestId('text-changed');
+    await changed.waitFor();
+    const shown = squash((await changed.textContent()) ?? '');
+    expect(shown).toContain('Now we support quantized training');
+    expect(shown).toContain('We supported quantized training');
+    await changed.getByTestId('confirm-text').click();
+    await expect.poll(async () => (await storedClaims(browser.worker)).find((c) => c.value === 'QLoRA')?.quote.exact).toBe(now);
+    browser.override(url, null);
     await page.close();
   });
 });

@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { badgeInExtension, readClaimsInExtension, squash, type ExtensionDriver, type ScenarioPage } from './driver';
+import { PanelPage } from './pages/panel-page';
 
 /** The repository root. */
 export const ROOT = path.resolve(__dirname, '../..');
@@ -47,6 +49,60 @@ export function chromiumPath(): string {
   return found;
 }
 
+/** The hosts whose pages the test process serves (nothing is fetched from the network). */
+export const FIXTURE_HOSTS = ['fixtures.test', 'local.test'] as const;
+
+/** A response the test process gives for a fixture address. */
+export interface FixtureResponse {
+  status: number;
+  contentType: string;
+  body: Buffer | string;
+}
+
+/**
+ * Answers requests for http://fixtures.test/ (the shared real pages, by their original address) and
+ * http://local.test/ (our own test pages), with edited variants and generated files put in by tests.
+ */
+export class FixtureResponder {
+  private readonly overrides = new Map<string, string>();
+  private readonly binaries = new Map<string, { body: Buffer; contentType: string }>();
+  private readonly pages = fixturePages();
+
+  /** Replaces a page's HTML (for edited variants); null restores the original. */
+  override(url: string, html: string | null): void {
+    if (html === null) this.overrides.delete(url);
+    else this.overrides.set(url, html);
+  }
+
+  /** Serves bytes (a generated PDF, say) at an address; null stops serving them. */
+  overrideBinary(url: string, body: Buffer | null, contentType = 'application/pdf'): void {
+    if (body === null) this.binaries.delete(url);
+    else this.binaries.set(url, { body, contentType });
+  }
+
+  /** The response for a request to one of the fixture hosts (a 404 for anything else). */
+  respond(requestUrl: string): FixtureResponse {
+    const url = requestUrl.split('#')[0]!;
+    const bare = url.split('?')[0]!;
+    const binary = this.binaries.get(url) ?? this.binaries.get(bare);
+    if (binary) return { status: 200, contentType: binary.contentType, body: binary.body };
+    const host = new URL(url).host;
+    const html = host === 'local.test' ? this.overrides.get(bare) : (this.overrides.get(url) ?? this.overrides.get(bare));
+    if (html !== undefined) return { status: 200, contentType: 'text/html; charset=utf-8', body: html };
+    if (host === 'fixtures.test') {
+      const page = this.pages.find((p) => p.url === bare || p.url === `${bare}/` || p.url.replace(/\/$/, '') === bare);
+      if (!page) return { status: 404, contentType: 'text/plain', body: 'no such fixture' };
+      return { status: 200, contentType: 'text/html; charset=utf-8', body: readFileSync(path.join(SHARED_FIXTURES, page.file)) };
+    }
+    if (host === 'local.test') {
+      const file = path.join(OWN_FIXTURES, new URL(bare).pathname.replace(/^\/+/, '') || 'index.html');
+      if (!file.startsWith(OWN_FIXTURES) || !existsSync(file)) return { status: 404, contentType: 'text/plain', body: 'no such page' };
+      return { status: 200, contentType: 'text/html; charset=utf-8', body: readFileSync(file) };
+    }
+    return { status: 404, contentType: 'text/plain', body: 'not a fixture host' };
+  }
+}
+
 /** A browser with the extension loaded. */
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -81,31 +137,13 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
       '--disable-sync',
     ],
   });
-  const overrides = new Map<string, string>();
-  const binaries = new Map<string, { body: Buffer; contentType: string }>();
-  const binaryFor = (url: string) => binaries.get(url) ?? binaries.get(url.split('?')[0]!);
-  const pages = fixturePages();
-  await context.route('http://fixtures.test/**', async (route) => {
-    const url = route.request().url().split('#')[0]!;
-    const bare = url.split('?')[0]!;
-    const binary = binaryFor(url);
-    if (binary) return route.fulfill({ status: 200, contentType: binary.contentType, body: binary.body });
-    const html = overrides.get(url) ?? overrides.get(bare);
-    if (html !== undefined) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-    const page = pages.find((p) => p.url === bare || p.url === `${bare}/` || p.url.replace(/\/$/, '') === bare);
-    if (!page) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no such fixture' });
-    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: readFileSync(path.join(SHARED_FIXTURES, page.file)) });
-  });
-  await context.route('http://local.test/**', async (route) => {
-    const url = route.request().url().split('#')[0]!.split('?')[0]!;
-    const binary = binaryFor(url);
-    if (binary) return route.fulfill({ status: 200, contentType: binary.contentType, body: binary.body });
-    const html = overrides.get(url);
-    if (html !== undefined) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-    const file = path.join(OWN_FIXTURES, new URL(url).pathname.replace(/^\/+/, '') || 'index.html');
-    if (!file.startsWith(OWN_FIXTURES) || !existsSync(file)) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no such page' });
-    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: readFileSync(file) });
-  });
+  const fixtures = new FixtureResponder();
+  for (const host of FIXTURE_HOSTS) {
+    await context.route(`http://${host}/**`, async (route) => {
+      const { status, contentType, body } = fixtures.respond(route.request().url());
+      return route.fulfill({ status, contentType, body });
+    });
+  }
   let worker = context.serviceWorkers()[0];
   worker ??= await context.waitForEvent('serviceworker', { timeout: 15000 });
   const extensionId = new URL(worker.url()).host;
@@ -113,14 +151,8 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     context,
     extensionId,
     worker,
-    override(url, html) {
-      if (html === null) overrides.delete(url);
-      else overrides.set(url, html);
-    },
-    overrideBinary(url, body, contentType = 'application/pdf') {
-      if (body === null) binaries.delete(url);
-      else binaries.set(url, { body, contentType });
-    },
+    override: (url, html) => fixtures.override(url, html),
+    overrideBinary: (url, body, contentType) => fixtures.overrideBinary(url, body, contentType),
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
@@ -128,29 +160,9 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
   };
 }
 
-/** Reads every stored claim straight from the extension's IndexedDB (in its service worker). */
+/** Reads every claim the curator has straight from the extension's IndexedDB (in its service worker); tombstones of deleted claims are left out. */
 export async function storedClaims(worker: Worker): Promise<Array<Record<string, any>>> {
-  return worker.evaluate(
-    () =>
-      new Promise<any[]>((resolve, reject) => {
-        const open = indexedDB.open('recipe-lens');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('claims')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const req = db.transaction('claims').objectStore('claims').getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+  return worker.evaluate(readClaimsInExtension);
 }
 
 /** The painted passages on a page: per highlight name, the text of each range (read from CSS.highlights). */
@@ -188,25 +200,94 @@ export async function waitForPainted(page: Page, count: number, timeout = 10000)
 
 /** The badge text the extension set for the tab showing `url`. */
 export async function badgeFor(worker: Worker, url: string): Promise<string> {
-  return worker.evaluate(async (u) => {
-    const api = (globalThis as any).chrome;
-    const tabs: Array<{ id?: number; url?: string }> = await api.tabs.query({});
-    const tab = tabs.find((t) => t.url === u);
-    if (!tab?.id) return '<no tab>';
-    return api.action.getBadgeText({ tabId: tab.id }) as Promise<string>;
-  }, url);
+  return worker.evaluate(badgeInExtension, url);
 }
 
-/** The browser-neutral driver of the shared scenarios (tests/e2e/scenarios), over Chromium. */
-export function chromiumDriver(browser: ExtensionBrowser): import('./scenarios/capture').ExtensionDriver {
+/** Runs `fn(arg)` in a world of the test's own in the page's top frame (through the DevTools protocol), so the page's overridden built-ins are not seen. */
+export async function inIsolatedWorld<A, R>(context: BrowserContext, page: Page, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'recipe-lens-test' });
+    const reply = await cdp.send('Runtime.evaluate', {
+      contextId: executionContextId,
+      expression: `(${fn.toString()})(${JSON.stringify(arg)})`,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (reply.exceptionDetails) throw new Error(`in the test's world: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text}`);
+    return reply.result.value as R;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** A Playwright locator for a scenario selector (`a >>> b`: `b` inside `a`'s shadow root, which Playwright's CSS pierces). */
+function locate(page: Page, selector: string) {
+  return selector.split(' >>> ').reduce((loc: ReturnType<Page['locator']> | Page, part) => loc.locator(part), page) as ReturnType<Page['locator']>;
+}
+
+/** A Playwright page as the scenarios drive it. */
+export function chromiumPage(context: BrowserContext, page: Page): ScenarioPage {
   return {
-    newPage: () => browser.context.newPage(),
-    storedClaims: () => storedClaims(browser.worker),
-    badgeFor: (url) => badgeFor(browser.worker, url),
+    goto: async (url) => void (await page.goto(url)),
+    reload: async () => void (await page.reload()),
+    close: () => page.close(),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    inspect: (fn, arg) => inIsolatedWorld(context, page, fn, arg),
+    click: (selector) => locate(page, selector).click(),
+    fill: (selector, value) => locate(page, selector).fill(value),
+    selectOption: async (selector, value) => void (await locate(page, selector).selectOption(value)),
+    value: (selector) => locate(page, selector).inputValue(),
+    text: async (selector) => (await locate(page, selector).textContent()) ?? '',
+    count: (selector) => locate(page, selector).count(),
+    waitFor: (selector, options = {}) =>
+      locate(page, selector)
+        .first()
+        .waitFor({ state: options.state ?? 'attached', timeout: options.timeout }),
+    setInputFiles: (selector, files) => locate(page, selector).setInputFiles(files),
+    async download(selector) {
+      const [download] = await Promise.all([page.waitForEvent('download'), locate(page, selector).click()]);
+      const bytes = readFileSync(await download.path());
+      return { fileName: download.suggestedFilename(), bytes, text: bytes.toString('utf8') };
+    },
+    press: (key) => page.keyboard.press(key),
+    async dragAcross(selector) {
+      const box = (await locate(page, selector).boundingBox())!;
+      await page.mouse.move(box.x + 1, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    },
   };
 }
 
-/** Normalises white space the way the tests compare passages. */
-export function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+/** The browser-neutral driver of the shared scenarios (tests/e2e/scenarios), over Chromium. */
+export function chromiumDriver(browser: ExtensionBrowser): ExtensionDriver {
+  const { context, extensionId } = browser;
+  return {
+    name: 'chromium',
+    newPage: async () => chromiumPage(context, await context.newPage()),
+    async openExtensionPage(pathAndQuery) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${pathAndQuery}`);
+      return chromiumPage(context, page);
+    },
+    storedClaims: () => storedClaims(browser.worker),
+    badgeFor: (url) => badgeFor(browser.worker, url),
+    async panelModels(atLeast) {
+      // The side panel page in a window of its own, following the first window (as PanelPage opens it).
+      const panel = await PanelPage.open(browser);
+      try {
+        await panel.page.waitForFunction((n) => document.querySelectorAll('[data-testid=survey-row]').length >= n, atLeast, { timeout: 15_000 });
+        return await panel.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model') ?? ''));
+      } finally {
+        await panel.page.close();
+      }
+    },
+    override: (url, html) => browser.override(url, html),
+    close: () => browser.close(),
+  };
 }
+
+export { squash };

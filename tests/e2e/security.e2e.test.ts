@@ -11,6 +11,7 @@ import { EXTENSION_DIR, OWN_FIXTURES, ROOT, badgeFor, launchExtension, waitForPa
 import { CaptureUi } from './pages/capture-ui';
 import { OptionsPage } from './pages/options-page';
 import { PanelPage } from './pages/panel-page';
+import { forgeCallsInPage } from './scenarios/hostile';
 
 let browser: ExtensionBrowser;
 /** An extension document that runs none of our code (the manifest), to read the store. */
@@ -271,21 +272,8 @@ describe('8. a page cannot reach the store', () => {
     await page.waitForTimeout(300);
     const before = await readStore(storePage);
     const forged = testClaim('clm_forged_000001', url);
-    const reached = await page.evaluate((record) => {
-      const calls = ['claims.save', 'claims.restore', 'claims.delete', 'import.commit', 'form.open', 'claims.changed', 'model.save'];
-      for (const type of calls) {
-        const envelope = { channel: 'recipe-lens', type, payload: { claims: [record], ids: [record.id], url: null } };
-        window.postMessage(envelope, '*');
-        window.postMessage(JSON.stringify(envelope), '*');
-        for (const name of ['recipe-lens', type, 'message', 'recipe-lens-notice']) {
-          document.dispatchEvent(new CustomEvent(name, { detail: envelope, bubbles: true }));
-          window.dispatchEvent(new CustomEvent(name, { detail: envelope }));
-        }
-      }
-      const c = (window as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome;
-      return typeof c?.runtime?.sendMessage;
-    }, forged);
-    expect(reached).toBe('undefined');
+    const reached = await page.evaluate(forgeCallsInPage, forged);
+    expect(reached).toEqual(['undefined', 'undefined']);
     await page.waitForTimeout(1000);
     expect(await readStore(storePage)).toEqual(before);
     expect(await page.locator('recipe-lens-ui').count()).toBe(0);

@@ -1,5 +1,4 @@
 // The `survey` CLI run as a child process (`node scripts/survey.mjs …`) on temporary files.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,31 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toJsonl } from '../../lib/export';
 import type { ClaimRecord, ModelRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
+import { runSurvey, type SurveyRun } from '../support/survey-cli';
 
-const ROOT = path.resolve(__dirname, '../..');
-const SCRIPT = path.join(ROOT, 'scripts', 'survey.mjs');
 const SHARED_FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');
 const TIMEOUT = 60_000;
 
 let dir = '';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI in the temporary directory, so file names in messages are as typed. */
-function survey(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function survey(...args: string[]): Promise<SurveyRun> {
+  return runSurvey(dir, ...args);
 }
 
 function write(name: string, text: string): string {

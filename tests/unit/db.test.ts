@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDB } from 'idb';
 import {
   DB_VERSION,
+  allClaims,
+  allClaimsWithTombstones,
+  claimsForPdf,
   claimsForUrl,
   countClaimsForUrl,
   deleteClaims,
@@ -12,6 +15,7 @@ import {
   openRecipeDb,
   putClaims,
   putSource,
+  surveyHead,
   type RecipeDatabase,
 } from '../../lib/db';
 import { claim, model } from './fixtures/records';
@@ -34,9 +38,9 @@ describe('the database', () => {
   it('opens at the newest version with its stores and indexes', async () => {
     const db = await fresh();
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['claims', 'dismissals', 'meta', 'models', 'sources']);
+    expect([...db.objectStoreNames].sort()).toEqual(['claims', 'dismissals', 'meta', 'models', 'sources', 'synced']);
     const indexes = [...db.transaction('claims').store.indexNames].sort();
-    expect(indexes).toEqual(['by-arxiv', 'by-fingerprint', 'by-model', 'by-updated', 'by-url']);
+    expect(indexes).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-updated', 'by-url']);
     expect([...db.transaction('dismissals').store.indexNames]).toEqual(['by-url']);
   });
 
@@ -58,6 +62,56 @@ describe('the database', () => {
     await putClaims(db, [a]);
     expect(await deleteClaims(db, ['clm_a0000001', 'clm_missing01'])).toEqual([a]);
     expect(await claimsForUrl(db, a.source.url)).toEqual([]);
+  });
+
+  it('keeps a deleted claim as a tombstone that no query shows, and undo puts the claim back as it was', async () => {
+    const db = await fresh();
+    const a = claim({ id: 'clm_a0000001', model: 'Qwen3' });
+    const b = claim({ id: 'clm_b0000001', model: 'Qwen3', position: { start: 400, end: 420 } });
+    const pdf = claim({
+      id: 'clm_p0000001',
+      model: 'GLM-5',
+      source: { ...claim().source, url: 'https://example.org/glm-5.pdf' },
+      pdf: { fingerprint: 'f00d', page: 3, arxiv: null },
+    });
+    await putClaims(db, [a, b, pdf]);
+    expect(await deleteClaims(db, ['clm_a0000001', 'clm_p0000001'], '2026-12-01T08:00:00Z')).toEqual([a, pdf]);
+    // The tombstone: every field as it was, deleted_at and updated_at set together.
+    expect(await db.get('claims', 'clm_a0000001')).toEqual({ ...a, updated_at: '2026-12-01T08:00:00Z', deleted_at: '2026-12-01T08:00:00Z' });
+    expect((await claimsForUrl(db, a.source.url)).map((c) => c.id)).toEqual(['clm_b0000001']);
+    expect(await countClaimsForUrl(db, a.source.url)).toBe(1);
+    expect(await getClaims(db, ['clm_a0000001', 'clm_b0000001'])).toEqual([b]);
+    expect((await allClaims(db)).map((c) => c.id)).toEqual(['clm_b0000001']);
+    expect((await allClaimsWithTombstones(db)).map((c) => c.id).sort()).toEqual(['clm_a0000001', 'clm_b0000001', 'clm_p0000001']);
+    expect(await claimsForPdf(db, { url: null, fingerprint: 'f00d', arxiv: null })).toEqual([]);
+    expect(await modelNames(db)).toEqual(['Qwen3']);
+    expect((await surveyHead(db, 5)).claims.map((c) => c.id)).toEqual(['clm_b0000001']);
+    // Deleting a tombstone again changes nothing.
+    expect(await deleteClaims(db, ['clm_a0000001'], '2026-12-02T08:00:00Z')).toEqual([]);
+    expect((await db.get('claims', 'clm_a0000001'))!.deleted_at).toBe('2026-12-01T08:00:00Z');
+    // A source correction leaves tombstones as they were deleted.
+    expect(
+      await putSource(db, { url: a.source.url, title: 'New title', kind: 'technical_report', publisher: null, published: null }, '2026-12-03T08:00:00Z'),
+    ).toBe(1);
+    expect((await db.get('claims', 'clm_a0000001'))!.source.title).toBe(a.source.title);
+    // Undo: the claims come back exactly as they were.
+    await putClaims(db, [a, pdf]);
+    expect((await claimsForUrl(db, a.source.url)).map((c) => c.id).sort()).toEqual(['clm_a0000001', 'clm_b0000001']);
+    expect(await db.get('claims', 'clm_a0000001')).toEqual(a);
+    expect(await claimsForPdf(db, { url: null, fingerprint: 'f00d', arxiv: null })).toEqual([pdf]);
+    expect(await modelNames(db)).toEqual(['Qwen3', 'GLM-5']);
+  });
+
+  it('leaves out of the survey head a model whose claims are all tombstones', async () => {
+    const db = await fresh();
+    await putClaims(db, [
+      claim({ id: 'clm_a0000001', model: 'Alpha' }),
+      claim({ id: 'clm_b0000001', model: 'Beta' }),
+      claim({ id: 'clm_c0000001', model: 'Gamma' }),
+    ]);
+    await deleteClaims(db, ['clm_a0000001'], '2026-12-01T08:00:00Z');
+    const head = await surveyHead(db, 1);
+    expect(head.claims.map((c) => c.model)).toEqual(['Beta']);
   });
 
   it('lists model names by use, including models known only from model records', async () => {

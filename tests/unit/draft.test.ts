@@ -92,6 +92,20 @@ describe('prefilling the form', () => {
     ['a name not continued by a version', 'we introduce DeepSeek-R1, which incorporates cold-start data', ['DeepSeek-R1', 'DeepSeek-R1-Zero'], 'DeepSeek-R1'],
     ['the page model when the passage names none', 'The second stage focused on scaling up RL.', ['Qwen3'], 'Qwen3'],
     ['nothing when nothing is known', 'Some text.', [], ''],
+    [
+      'the page’s main model when the passage names it beside a variant',
+      'DeepSeek-R1 builds on DeepSeek-R1-Zero by adding cold-start data before RL.',
+      ['DeepSeek-R1', 'DeepSeek-R1-Zero'],
+      'DeepSeek-R1',
+    ],
+    [
+      'the model named first when the main one is not named',
+      'Unlike Qwen3-32B, Qwen3-235B-A22B uses more experts.',
+      ['Qwen3', 'Qwen3-32B', 'Qwen3-235B-A22B'],
+      'Qwen3-32B',
+    ],
+    ['not a name inside a longer one', 'The A22B variant uses GRPO.', ['Qwen3', 'A22B'], 'A22B'],
+    ['not a short name glued to a longer one', 'Qwen3-235B-A22B uses GRPO.', ['Qwen3', 'A22B'], 'Qwen3'],
   ])('chooses %s', (_name, text, pageModels, expected) => {
     expect(chooseModel(text, pageModels, [])).toBe(expected);
   });

@@ -137,8 +137,6 @@ const NOT_CLAIMS: Array<[string, string]> = [
   ['baseline table row', 'Method AIME MATH-500 GPQA GRPO 45.3 67.2 51.0 PPO 44.1 65.9 49.8 DAPO 47.0 68.3 52.2'],
   ['comparison with baselines', 'Our model outperforms GRPO and DAPO baselines on AIME 2024 and GPQA.'],
   ['negation only', 'Unlike GRPO, the method has no critic.'],
-  ['not used', 'We do not use PPO in this work.'],
-  ['ZH negation only', '我们没有使用PPO。'],
   ['user guidance', 'You can fine-tune Qwen3 with SFT, DPO or GRPO using LLaMA-Factory.'],
   ['ZH user guidance', '用户可以使用GRPO对模型进行微调。'],
   ['heading', 'Reinforcement Learning with Verifiable Rewards'],

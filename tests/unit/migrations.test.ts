@@ -5,6 +5,8 @@ import { V1_CLAIMS, createV1Database } from './fixtures/db/v1';
 import { V2_CLAIMS, V2_FINGERPRINT, V2_MODELS, createV2Database } from './fixtures/db/v2';
 import { claimsForPdf, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
 import { V3_CLAIMS, V3_MODELS, createV3Database } from './fixtures/db/v3';
+import { V4_CLAIMS, V4_DISMISSAL, V4_MODELS, createV4Database } from './fixtures/db/v4';
+import { allClaims, deleteClaims, getBackupState, syncSnapshot, writeSync } from '../../lib/db';
 
 let seq = 0;
 const names: string[] = [];
@@ -115,7 +117,7 @@ describe('upgrading from version 3', () => {
     const n = name();
     await createV3Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
-    expect(db.version).toBe(4);
+    expect(db.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
     expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V3_CLAIMS.map((c) => c.id).sort());
     expect(await db.count('models')).toBe(V3_MODELS.length);
     expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(1);
@@ -158,6 +160,52 @@ describe('upgrading from version 3', () => {
     expect(old.version).toBe(3);
     expect([...old.objectStoreNames].sort()).toEqual(['claims', 'meta', 'models', 'sources']);
     expect(await old.count('claims')).toBe(V3_CLAIMS.length);
+    old.close();
+  });
+});
+
+describe('upgrading from version 4', () => {
+  it('opens a version-4 store with every record kept, tombstones indexed by deletion time and an empty store of dataset bases', async () => {
+    const n = name();
+    await createV4Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(5);
+    expect(await db.getAll('claims')).toEqual(V4_CLAIMS);
+    expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V4_MODELS].sort((a, b) => a.model.localeCompare(b.model)));
+    expect(await db.getAll('dismissals')).toEqual([V4_DISMISSAL]);
+    expect(await getSettings(db)).toEqual({ pdfAutoOpen: false, locale: 'en', finderSites: ['openai.com'] });
+    expect(await getBackupState(db)).toEqual({ lastBackupAt: '2026-11-28T09:00:00Z', changes: 3, firstChangeAt: '2026-11-29T09:00:00Z' });
+    // No claim of version 4 is a tombstone; the new index and store work once something is deleted or synced.
+    expect(await db.countFromIndex('claims', 'by-deleted')).toBe(0);
+    expect(await db.count('synced')).toBe(0);
+    await deleteClaims(db, ['clm_v4_pdf_0001'], '2026-12-01T08:00:00Z');
+    expect(await db.getAllKeysFromIndex('claims', 'by-deleted')).toEqual(['clm_v4_pdf_0001']);
+    expect((await allClaims(db)).map((c) => c.id)).toEqual(['clm_v4_html_001']);
+    await writeSync(db, [], () => ({ writes: [], bases: [['claim:clm_v4_html_001', '0123456789abcdef']], result: null }), '2026-12-01T08:00:00Z');
+    expect((await syncSnapshot(db)).bases).toEqual(new Map([['claim:clm_v4_html_001', '0123456789abcdef']]));
+    db.close();
+  });
+
+  it('rolls back a failing version-5 migration and leaves the version-4 store as it was', async () => {
+    const n = name();
+    await createV4Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 4),
+      {
+        version: 5,
+        description: 'fails after creating the index',
+        run(_db: any, tx: any) {
+          tx.objectStore('claims').createIndex('by-deleted', 'deleted_at');
+          throw new Error('index creation failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*index creation failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(4);
+    expect([...old.transaction('claims').store.indexNames]).not.toContain('by-deleted');
+    expect([...old.objectStoreNames]).not.toContain('synced');
+    expect(await old.count('claims')).toBe(V4_CLAIMS.length);
     old.close();
   });
 });

@@ -95,6 +95,60 @@ describe('what a PDF is', () => {
   });
 });
 
+describe('front matter as the first page displays it', () => {
+  const at = (str: string, size: number, x: number, y: number, hasEOL = false): PositionedRun => ({ str, hasEOL, transform: [size, 0, 0, size, x, y] });
+
+  it('reads a title set in small capitals in its displayed case, and prefills its model from it', () => {
+    // "KIMI K1.5: SCALING REINFORCEMENT LEARNING WITH LLMS": each word's first capital large, the rest small.
+    const title = [
+      at('K', 17, 100, 700),
+      at('IMI', 13.8, 112, 700),
+      at(' ', 17, 140, 700),
+      at('K1.5', 13.8, 146, 700),
+      at(': S', 17, 180, 700),
+      at('CALING', 13.8, 196, 700),
+      at(' R', 17, 250, 700),
+      at('EINFORCEMENT', 13.8, 262, 700),
+      at(' L', 17, 360, 700),
+      at('EARNING', 13.8, 372, 700, true),
+    ];
+    const lines = linesOf([...title, at('Kimi Team', 11, 250, 660, true), at('Abstract', 12, 270, 620, true)]);
+    expect(lines[0]).toEqual({ text: 'Kimi k1.5: Scaling Reinforcement Learning', raw: 'KIMI K1.5: SCALING REINFORCEMENT LEARNING', size: 17, upright: true });
+    const source = detect('https://example.org/kimi.pdf', { Title: 'KIMI K1.5: SCALING REINFORCEMENT LEARNING' }, lines);
+    expect(source.title).toBe('Kimi k1.5: Scaling Reinforcement Learning');
+    expect(source.models[0]).toBe('Kimi k1.5');
+    expect(source.authors).toEqual(['Kimi Team']);
+    expect(source.publisher).toBe('Moonshot AI');
+  });
+
+  it('keeps author and organisation names whole: superscript affiliation marks separate them, digits in names stay', () => {
+    const lines = linesOf([
+      at('Scaling Test-Time Compute', 17, 100, 700, true),
+      at('Wei Fu', 10, 100, 660),
+      at('12', 7, 131, 663.6),
+      at('∗', 7, 139, 663.6),
+      at(' Jiaxuan Gao', 10, 145, 660),
+      at('1', 7, 200, 663.6),
+      at(', MiniMax-M1 Team', 10, 206, 660),
+      at('2', 7, 290, 663.6, true),
+      at('Abstract', 12, 270, 620, true),
+    ]);
+    expect(lines[1]).toEqual({ text: 'Wei Fu Jiaxuan Gao, MiniMax-M1 Team', names: 'Wei Fu,, Jiaxuan Gao,, MiniMax-M1 Team,', size: 10, upright: true });
+    expect(detect('https://example.org/p.pdf', {}, lines).authors).toEqual(['Wei Fu', 'Jiaxuan Gao', 'MiniMax-M1 Team']);
+    expect(detect('https://example.org/p.pdf', { Author: 'Kimi k1.5 Team; MiniMax-M1 Team' }, lines).authors).toEqual(['Kimi k1.5 Team', 'MiniMax-M1 Team']);
+  });
+
+  it('puts the title’s model first, before variants named in the abstract', () => {
+    const source = detect('https://example.org/r1.pdf', { Title: 'DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning' }, [
+      upright('DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via', 17),
+      upright('Reinforcement Learning', 17),
+      upright('DeepSeek-AI', 11),
+      upright('We introduce our first-generation reasoning models, DeepSeek-R1-Zero and DeepSeek-R1, trained with large-scale RL.', 10),
+    ]);
+    expect(source.models[0]).toBe('DeepSeek-R1');
+  });
+});
+
 describe('helpers', () => {
   it.each([
     ['main.pdf', true],

@@ -1,5 +1,6 @@
 /** Page object for the in-page capture UI (toolbar, claim form, claim card) inside our shadow root. */
 import type { Locator, Page } from 'playwright-core';
+import { selectTextInPage } from '../driver';
 
 /** Drives the capture UI on one page. */
 export class CaptureUi {
@@ -11,46 +12,7 @@ export class CaptureUi {
 
   /** Selects the first occurrence of `text` on the page (by script, as a drag would) and releases the pointer. */
   async select(text: string): Promise<void> {
-    const found = await this.page.evaluate((needle) => {
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      // Build the page text with node offsets to find passages that cross elements.
-      const nodes: Text[] = [];
-      let all = '';
-      const starts: number[] = [];
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        nodes.push(n as Text);
-        starts.push(all.length);
-        all += (n as Text).data;
-      }
-      const squashed: number[] = [];
-      let flat = '';
-      for (let i = 0; i < all.length; i++) {
-        const ch = /\s/.test(all[i]!) ? ' ' : all[i]!;
-        if (ch === ' ' && flat.endsWith(' ')) continue;
-        squashed.push(i);
-        flat += ch;
-      }
-      const at = flat.indexOf(needle);
-      if (at < 0) return false;
-      const locate = (raw: number) => {
-        let k = starts.length - 1;
-        while (k > 0 && starts[k]! > raw) k--;
-        return { node: nodes[k]!, offset: raw - starts[k]! };
-      };
-      const a = locate(squashed[at]!);
-      const b = locate(squashed[at + needle.length - 1]! + 1);
-      // A curator selects what they see: bring the passage into view first.
-      (a.node.parentElement ?? document.body).scrollIntoView({ block: 'center' });
-      const range = document.createRange();
-      range.setStart(a.node, a.offset);
-      range.setEnd(b.node, b.offset);
-      const sel = getSelection()!;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
-      return true;
-    }, text);
-    if (!found) throw new Error(`text not on the page: ${text}`);
+    if (!(await this.page.evaluate(selectTextInPage, text))) throw new Error(`text not on the page: ${text}`);
   }
 
   /** The toolbar's tag button. */

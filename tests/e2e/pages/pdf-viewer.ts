@@ -141,6 +141,79 @@ export class PdfViewer {
     if (!found) throw new Error(`text not in any rendered page: ${text}`);
   }
 
+  /**
+   * Selects by mouse, as a curator drags: presses on the first character of `from` and releases on the last character
+   * of the first `to` after it, in the text layers of pages `pages` (their layers built, the view scrolled so both ends
+   * show). Text is compared case-insensitively with white space collapsed and line ends as spaces — the layers hold the
+   * glyphs' own text (a line-end hyphen, a page number, capitals set as small capitals). Returns the selected text.
+   */
+  async dragSelect(from: string, to: string, pages: number[]): Promise<string> {
+    await this.goToPage(pages[0]!);
+    for (const n of pages) await this.waitForTextLayer(n);
+    const locate = () =>
+      this.page.evaluate(
+        ([a, b, numbers]) => {
+          const chars: Array<{ node: Text; offset: number }> = [];
+          let flat = '';
+          for (const n of numbers) {
+            const layer = document.querySelector(`.pdf-page[data-page="${n}"] .pdf-text`);
+            for (const child of layer?.childNodes ?? []) {
+              if (child instanceof HTMLElement && child.tagName === 'SPAN' && child.firstChild instanceof Text) {
+                const node = child.firstChild;
+                for (let i = 0; i < node.data.length; i++) {
+                  const ch = /\s/.test(node.data[i]!) ? ' ' : node.data[i]!.toLowerCase();
+                  if (ch === ' ' && flat.endsWith(' ')) continue;
+                  flat += ch;
+                  chars.push({ node, offset: i });
+                }
+              } else if (child instanceof HTMLElement && child.tagName === 'BR' && !flat.endsWith(' ') && chars.length) {
+                flat += ' ';
+                chars.push(chars[chars.length - 1]!);
+              }
+            }
+            if (!flat.endsWith(' ') && chars.length) {
+              flat += ' ';
+              chars.push(chars[chars.length - 1]!);
+            }
+          }
+          const start = flat.indexOf(a.toLowerCase());
+          const end = start < 0 ? -1 : flat.indexOf(b.toLowerCase(), start) + b.length - 1;
+          if (start < 0 || end < start) return null;
+          const box = (c: { node: Text; offset: number }) => {
+            const range = document.createRange();
+            range.setStart(c.node, c.offset);
+            range.setEnd(c.node, c.offset + 1);
+            return range.getBoundingClientRect();
+          };
+          const first = box(chars[start]!);
+          const last = box(chars[end]!);
+          return {
+            from: { x: first.left + first.width * 0.25, y: first.top + first.height / 2 },
+            to: { x: last.left + last.width * 0.75, y: last.top + last.height / 2 },
+          };
+        },
+        [from, to, pages] as const,
+      );
+    let points = await locate();
+    if (!points) throw new Error(`not in the text layers of pages ${pages.join(', ')}: ${from} … ${to}`);
+    // Bring both ends into view: the middle of the passage at the middle of the scroller.
+    await this.page.evaluate(
+      ([top, bottom]) => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid=pdf-scroll]')!;
+        const box = scroller.getBoundingClientRect();
+        scroller.scrollTop += (top + bottom) / 2 - (box.top + box.height / 2);
+      },
+      [points.from.y, points.to.y] as const,
+    );
+    points = (await locate())!;
+    await this.page.mouse.move(points.from.x, points.from.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move((points.from.x + points.to.x) / 2, (points.from.y + points.to.y) / 2, { steps: 8 });
+    await this.page.mouse.move(points.to.x, points.to.y, { steps: 8 });
+    await this.page.mouse.up();
+    return this.page.evaluate(() => getSelection()?.toString() ?? '');
+  }
+
   /** Selects `text` and tags it through the toolbar, filling the form and saving. */
   async tag(text: string, values: Partial<Record<'model' | 'value' | 'note' | 'evidenceReason', string>>): Promise<void> {
     await this.select(text);

@@ -1,0 +1,123 @@
+/**
+ * The store's side of syncing with a dataset: every record with tombstones
+ * and the bases (the dataset version each record last synced with, see
+ * `lib/dataset`), and writing pulled records with their new bases in one
+ * all-or-nothing transaction.
+ */
+import { withChanges, backupState } from '../backup';
+import type { SurveyRecord } from '../schema';
+import type { RecipeDatabase } from './open';
+import { BACKUP_KEY, bulkWrite, putAll, readMatching, request } from './transfer';
+import type { StoredBase } from './schema';
+
+/** Every claim (tombstones included) and model record, and the bases by record ref, read in one transaction. */
+export async function syncSnapshot(db: RecipeDatabase): Promise<{ records: SurveyRecord[]; bases: Map<string, string> }> {
+  const tx = db.transaction(['claims', 'models', 'synced']);
+  const [claims, models, bases] = await Promise.all([tx.objectStore('claims').getAll(), tx.objectStore('models').getAll(), tx.objectStore('synced').getAll()]);
+  await tx.done;
+  return {
+    records: [...claims, ...models.map(({ key: _key, ...record }) => record)],
+    bases: new Map(bases.map((b) => [b.ref, b.hash])),
+  };
+}
+
+/** What a sync decides to write: records, the bases to record, and what to tell the caller. */
+export interface SyncWrite<T> {
+  writes: readonly SurveyRecord[];
+  bases: ReadonlyArray<readonly [string, string]>;
+  result: T;
+}
+
+/**
+ * Writes a pull (or the bases of a publish) in one all-or-nothing
+ * transaction: reads the stored versions of `incoming` and every base, lets
+ * `decide` plan against exactly what the transaction sees (the store may have
+ * changed since a preview), writes its records and bases, and counts the
+ * records towards the backup reminder.
+ */
+export async function writeSync<T>(
+  db: RecipeDatabase,
+  incoming: readonly SurveyRecord[],
+  decide: (stored: SurveyRecord[], bases: Map<string, string>) => SyncWrite<T>,
+  now: string,
+): Promise<T> {
+  return bulkWrite(db, ['claims', 'models', 'meta', 'synced'], async (tx) => {
+    const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
+    const synced = tx.objectStore('synced');
+    const meta = tx.objectStore('meta');
+    const [stored, bases, state] = await Promise.all([
+      readMatching(stores, incoming),
+      request(synced.getAll()) as Promise<StoredBase[]>,
+      request(meta.get(BACKUP_KEY)),
+    ]);
+    const { writes, bases: next, result } = decide(stored, new Map(bases.map((b) => [b.ref, b.hash])));
+    putAll(stores, writes);
+    for (const [ref, hash] of next) synced.put({ ref, hash } satisfies StoredBase);
+    if (writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
+    return result;
+  });
+}
+
+/** Forgets every base: the store is then as if it never synced (when the curator connects another dataset). */
+export async function clearSyncBases(db: RecipeDatabase): Promise<void> {
+  const tx = db.transaction('synced', 'readwrite');
+  await Promise.all([tx.store.clear(), tx.done]);
+}
+
+/** What the store remembers of its dataset (never the token: that stays in the extension's `storage.local`). */
+export interface DatasetState {
+  /** The dataset synced with: its repository URL and branch. */
+  url: string;
+  branch: string;
+  lastPullAt: string | null;
+  /** The dataset's head at the last pull. */
+  lastPulledCommit: string | null;
+  lastPublishAt: string | null;
+  lastPublishedCommit: string | null;
+  /** Conflicts the last pull left for later. */
+  conflicts: number;
+  /** The last publish for review: its branch, link and time. */
+  review: { branch: string; url: string | null; at: string } | null;
+}
+
+const DATASET_KEY = 'dataset';
+
+/** The dataset state, or null when the store never synced. */
+export async function getDatasetState(db: RecipeDatabase): Promise<DatasetState | null> {
+  const value = (await db.get('meta', DATASET_KEY)) as DatasetState | undefined;
+  return value && typeof value.url === 'string' && typeof value.branch === 'string' ? value : null;
+}
+
+/**
+ * Records what a pull or publish did. Connecting another dataset (another URL
+ * or branch) starts afresh: the old bases and state are forgotten in the same
+ * transaction, so the new dataset's records are planned as for a store that
+ * never synced.
+ */
+export async function putDatasetState(
+  db: RecipeDatabase,
+  dataset: { url: string; branch: string },
+  patch: Partial<Omit<DatasetState, 'url' | 'branch'>>,
+): Promise<DatasetState> {
+  const tx = db.transaction(['meta', 'synced'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  const stored = (await meta.get(DATASET_KEY)) as DatasetState | undefined;
+  const same = stored?.url === dataset.url && stored?.branch === dataset.branch;
+  if (!same) await tx.objectStore('synced').clear();
+  const base: DatasetState = same
+    ? stored!
+    : {
+        url: dataset.url,
+        branch: dataset.branch,
+        lastPullAt: null,
+        lastPulledCommit: null,
+        lastPublishAt: null,
+        lastPublishedCommit: null,
+        conflicts: 0,
+        review: null,
+      };
+  const next: DatasetState = { ...base, ...patch, url: dataset.url, branch: dataset.branch };
+  await meta.put(next, DATASET_KEY);
+  await tx.done;
+  return next;
+}

@@ -1,0 +1,129 @@
+/**
+ * The dataset commands: `survey init DIR` makes an empty dataset repository
+ * in the spec's layout; `survey check DIR` runs what a dataset's CI (or a
+ * server-side hook) runs — every records file valid and in the layout, and the
+ * README's table and counts what `survey render` gives. Problems are printed
+ * as `FILE:LINE: message`, FILE relative to the current directory.
+ */
+import { isTombstone } from '../../lib/survey/tombstones';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  checkReadme,
+  formatDatasetProblem,
+  MAX_RECORDS_FILE_BYTES,
+  MODELS_PATH,
+  CLAIMS_DIR,
+  README_PATH,
+  newReadme,
+  pathRole,
+  readDataset,
+  type DatasetFile,
+  type DatasetProblem,
+} from '../../lib/dataset';
+import { CLAIM_SCHEMA, type ClaimRecord } from '../../lib/schema';
+import { UsageError, parseArgs } from './args';
+import type { Io } from './commands';
+
+/** Every file of a folder, as repository paths (`/`-separated), `.git` left out. */
+async function treeFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    for (const e of await readdir(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (e.name !== '.git') await walk(child);
+      } else if (e.isFile()) out.push(child);
+    }
+  };
+  await walk('');
+  return out.sort();
+}
+
+async function folder(dir: string | undefined, cwd: string, command: string): Promise<string> {
+  if (dir === undefined) throw new UsageError(`${command} needs a folder: survey ${command} DIR`);
+  return path.resolve(cwd, dir);
+}
+
+/** `survey init DIR [--title T]`: an empty dataset (README with its markers, an empty models file, the claims folder). */
+export async function init(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { values: { title: [] }, flags: [] });
+  if (args.positionals.length > 1) throw new UsageError('init takes one folder');
+  const dir = args.positionals[0];
+  const root = await folder(dir, io.cwd, 'init');
+  let existing: string[] = [];
+  try {
+    if (!(await stat(root)).isDirectory()) throw new UsageError(`${dir}: not a folder`);
+    existing = await treeFiles(root);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // a folder that does not exist yet is made
+  }
+  const clash = existing.filter((f) => f === README_PATH || f.startsWith('records/'));
+  if (clash.length) {
+    io.stderr(`survey init: ${dir} already holds ${clash.slice(0, 3).join(', ')}${clash.length > 3 ? ', …' : ''}; nothing was written.\n`);
+    return 1;
+  }
+  await mkdir(path.join(root, CLAIMS_DIR), { recursive: true });
+  await writeFile(path.join(root, MODELS_PATH), '', 'utf8');
+  await writeFile(path.join(root, README_PATH), newReadme(args.values.title ?? 'RL post-training survey'), 'utf8');
+  io.stdout(`Made an empty dataset in ${dir}: ${README_PATH}, ${MODELS_PATH} and ${CLAIMS_DIR}/. Commit it and push it to the repository curators share.\n`);
+  return 0;
+}
+
+/** `survey check DIR`: exit 0 when the dataset is valid, else 1 with one `FILE:LINE: message` per problem. */
+export async function check(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { values: {}, flags: [] });
+  if (args.positionals.length > 1) throw new UsageError('check takes one folder');
+  const dir = args.positionals[0];
+  const root = await folder(dir, io.cwd, 'check');
+  try {
+    if (!(await stat(root)).isDirectory()) throw new UsageError(`${dir}: not a folder`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${dir}: no such folder`);
+  }
+  const paths = await treeFiles(root);
+  const files: DatasetFile[] = [];
+  const early: DatasetProblem[] = [];
+  for (const p of paths) {
+    const role = pathRole(p);
+    if (role === 'other' || role === 'readme') continue;
+    const size = (await stat(path.join(root, p))).size;
+    // A huge file is refused by its size alone, without reading it.
+    if (size > MAX_RECORDS_FILE_BYTES && role !== 'misplaced') files.push({ path: p, content: new Uint8Array(0) }), early.push(tooLarge(p, size));
+    else files.push({ path: p, content: new Uint8Array(await readFile(path.join(root, p))) });
+  }
+  const tooBig = new Set(early.map((e) => e.path));
+  const read = readDataset(files.filter((f) => !tooBig.has(f.path)));
+  const problems: DatasetProblem[] = [...early, ...read.problems, ...read.layout];
+  if (!paths.includes(MODELS_PATH)) problems.push({ path: MODELS_PATH, line: 0, message: 'missing (an empty file when there are no model records)' });
+  const records = read.records.map((r) => r.record);
+  if (!paths.includes(README_PATH)) problems.push({ path: README_PATH, line: 0, message: 'missing: it holds the survey table ("survey init" makes one)' });
+  else if (!read.problems.length) {
+    const readme = await readFile(path.join(root, README_PATH), 'utf8');
+    for (const p of checkReadme(readme, records)) problems.push({ path: README_PATH, ...p });
+  }
+  const shown = (p: DatasetProblem) => formatDatasetProblem({ ...p, path: path.relative(io.cwd, path.join(root, p.path)) || p.path });
+  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  for (const p of problems) io.stdout(`${shown(p)}\n`);
+  for (const f of read.ignored) io.stderr(`note: ${path.relative(io.cwd, path.join(root, f))} is outside records/ and was not read\n`);
+  if (problems.length) {
+    io.stderr(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: the dataset in ${dir} is not valid\n`);
+    return 1;
+  }
+  const claims = records.filter((r) => r.schema === CLAIM_SCHEMA) as ClaimRecord[];
+  const deleted = claims.filter(isTombstone).length;
+  const live = claims.length - deleted;
+  const models = records.length - claims.length;
+  const n = (k: number, one: string) => `${k} ${k === 1 ? one : `${one}s`}`;
+  io.stdout(
+    `ok: ${n(live, 'claim')}${deleted ? ` (and ${n(deleted, 'tombstone')})` : ''} and ${n(models, 'model record')} in ${n(read.texts.size, 'file')}; the README table is up to date\n`,
+  );
+  return 0;
+}
+
+function tooLarge(p: string, size: number): DatasetProblem {
+  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return { path: p, line: 0, message: `the file is ${mb(size)}; a records file may be at most ${mb(MAX_RECORDS_FILE_BYTES)}` };
+}

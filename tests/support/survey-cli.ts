@@ -1,0 +1,25 @@
+/** Running the `survey` CLI as a child process (`node scripts/survey.mjs …`), for the CLI's tests. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const SCRIPT = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'survey.mjs');
+
+/** What a run printed and how it ended. */
+export interface SurveyRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in `cwd`, so file names in messages are as typed. */
+export function runSurvey(cwd: string, ...args: string[]): Promise<SurveyRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
