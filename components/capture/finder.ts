@@ -63,7 +63,7 @@ export class CandidateFinder<A> {
       const view = await surface.textView();
       const url = surface.key()?.url ?? null;
       const dismissed = url ? await withRetry(() => this.host.dismissed(url)) : [];
-      const found = findCandidates(view.text, { models: [...this.host.facts().models], dismissed: new Set(dismissed) });
+      const found = findCandidates(view.text, { ...view.hints, models: [...this.host.facts().models], dismissed: new Set(dismissed) });
       // A "not disclosed" finding already recorded here is not offered again.
       const result = { ...found, suggestUndisclosed: offerUndisclosed(found.suggestUndisclosed, store.get().claims) };
       const claimed = this.host.claimed().flatMap((anchor) => view.offsets(anchor) ?? []);

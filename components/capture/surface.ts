@@ -13,6 +13,7 @@
  * Range on a page, a placed passage (run offsets per page) in a PDF.
  */
 import type { Passage } from '../../lib/capture/draft';
+import type { FinderOptions } from '../../lib/finder';
 import type { DocumentClaims, DocumentKey } from '../../lib/messages';
 import type { HighlightPainter } from '../../lib/paint';
 import type { ClaimRecord, SourceKind, SourceOverride } from '../../lib/schema';
@@ -41,6 +42,8 @@ export type Anchoring<A> = { status: 'anchored'; anchor: A; exact: boolean; text
 /** The document's whole text as the finder reads it, with the way back from offsets to anchors. */
 export interface TextView<A> {
   text: string;
+  /** What the layout tells the finder about the text (a PDF's line and heading breaks, reference lists to skip, the report's own names). */
+  hints?: Pick<FinderOptions, 'breaks' | 'skip' | 'own'>;
   /** The anchor of a span of the text, if it can be placed. */
   place(start: number, end: number): A | null;
   /** The span of the text an anchor covers (null: not in this text any more). */

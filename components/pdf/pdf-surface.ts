@@ -206,7 +206,12 @@ export class PdfSurface implements DocumentSurface<PlacedPassage> {
   async textView(): Promise<TextView<PlacedPassage>> {
     const model = await this.text;
     if (!model) throw new Error(t('pdfTextUnreadable'));
-    return { text: model.text, place: (start, end) => model.place(start, end), offsets: (placed) => ({ start: placed.start, end: placed.end }) };
+    return {
+      text: model.text,
+      hints: model.finderHints(),
+      place: (start, end) => model.place(start, end),
+      offsets: (placed) => ({ start: placed.start, end: placed.end }),
+    };
   }
 
   /** The document's title where the text has it, else its first words. */

@@ -13,7 +13,6 @@
  * confidence model (confidence.ts): quote similarity, context, position and
  * the margin over the runner-up, each measured, each in the reasons given.
  */
-import type { Position, Quote } from '../schema';
 import { approximateSpans, bracketSpans, expectedStarts, placesOf, searchBudget, type Place } from './candidates';
 import {
   chanceSimilarity,
@@ -26,59 +25,19 @@ import {
   type PlaceEvidence,
   type Thresholds,
 } from './confidence';
-import { combineSides, proximity, sideAgreement, type FoldedContext } from './context';
-import type { Neighbour } from './landmarks';
+import { combineSides, type FoldedContext, proximity, sideAgreement } from './context';
 import { MAX_OCCURRENCES, type Span } from './match';
 import { collapseWhiteSpace, foldForComparison, normalizeQuoteText } from './normalize';
 import { occurrencesOf, qgramsFor } from './occurrences';
+import type { AnchorResult, AnchorSelectors, Decision, PreparedSelectors } from './selectors';
 import type { QGramIndex } from './qgram';
 import { buildTextIndex, rangeFromOffsets, trimOffsets, type TextIndex } from './text-index';
 
 export { Landmarks } from './landmarks';
+export type { AnchorResult, AnchorSelectors, Decision, PreparedSelectors } from './selectors';
 
 /** Results below this confidence are returned as orphans instead of anchored ranges. */
 export const ORPHAN_THRESHOLD = 0.5;
-
-/** The selectors of one stored passage: the quote, and optionally the position hint. */
-export interface AnchorSelectors {
-  quote: Quote;
-  position?: Position | null;
-}
-
-/** Outcome of anchoring one passage: a range in the page, or an orphan with the reason. */
-export type AnchorResult =
-  | {
-      status: 'anchored';
-      range: Range;
-      start: number;
-      end: number;
-      /** 0..1 */
-      confidence: number;
-      /** True when the stored exact text matched unchanged (after white-space collapsing and comparison folding). */
-      exact: boolean;
-      /** The page text found, normalised. */
-      text: string;
-      /** For an approximate match: the evidence it was accepted on, in words. */
-      reasons?: string[];
-      /** For an approximate match: the measured figures of the decision (see confidence.ts). */
-      decision?: Decision;
-    }
-  | {
-      status: 'orphan';
-      confidence: number;
-      reason: string;
-      /** For a passage whose best match was judged too uncertain: the evidence, in words. */
-      reasons?: string[];
-      /** For a passage whose best match was judged too uncertain: the measured figures of the decision. */
-      decision?: Decision;
-    };
-
-/** The figures an approximate decision was taken on: the best place's score, its lead over the runner-up, and its quote evidence. */
-export interface Decision {
-  score: number;
-  margin: number;
-  quote: number;
-}
 
 /** An exact pick at least this confident, with its context intact, is final. */
 const SETTLED = 0.9;
@@ -96,26 +55,6 @@ const MAX_SCORED = 32;
 const SIDE_PROBE = 12;
 /** Weight of being where the passage is expected, when ranking places. */
 const LOCAL_WEIGHT = 0.15;
-
-/** A passage's selectors normalised for searching (internal to the anchoring library). */
-export interface PreparedSelectors {
-  /** The stored exact text, white space collapsed and folded for comparison. */
-  needle: string;
-  /** The stored prefix/suffix, collapsed and folded. */
-  ctx: FoldedContext;
-  /** The stored position's start, or null. */
-  hint: number | null;
-  /** How far the text around the passage is estimated to have moved (added to `hint`). */
-  shift: number;
-  /** Whether `shift` was estimated from anchored neighbours (the expected place is then precise). */
-  corrected: boolean;
-  /** How far (in stored positions) the neighbour that gave `shift` is: the estimate loosens with it. */
-  gap: number;
-  /** Where placed neighbours (nearest first) say the passage should be; empty without any. */
-  neighbours: Neighbour[];
-  /** Exact occurrences found by the exact pass, kept for the approximate one. */
-  exactStarts?: number[];
-}
 
 /** Normalises one passage's selectors for `index`, or returns the orphan result when there is nothing to search. */
 export function prepareSelectors(index: TextIndex, selectors: AnchorSelectors): PreparedSelectors | AnchorResult {

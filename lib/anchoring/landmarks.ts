@@ -6,22 +6,14 @@
  * the nearest after it (an edit between two neighbours moves one of them and
  * not the other; a moved block moves both).
  */
-import type { AnchorResult, PreparedSelectors } from './anchor';
+import type { AnchorResult, Neighbour, PreparedSelectors } from './selectors';
+
+export type { Neighbour } from './selectors';
 
 /** An exact result at least this confident is a landmark. */
 export const EXACT_LANDMARK = 0.9;
 /** An approximate result at least this confident is a landmark too (for the passages placed after it). */
 export const APPROXIMATE_LANDMARK = 0.5;
-
-/** Where a neighbour says the passage should be: shift its stored position by `shift`; `gap` is how far (in stored positions) the neighbour is. */
-export interface Neighbour {
-  shift: number;
-  gap: number;
-  /** Whether the neighbour was before or after the passage (in stored positions). */
-  side: 'before' | 'after';
-  /** Where the neighbour is now. */
-  found: number;
-}
 
 /** Placed passages, by stored position. */
 export class Landmarks {
