@@ -18,6 +18,8 @@ class FakeSurface implements DocumentSurface<string> {
   dead = new Set<string>();
   anchorRuns = 0;
   stamped: Array<{ id: string; moved: boolean }> = [];
+  /** What the layout tells the finder (a PDF's reference lists to skip, its breaks). */
+  hints: TextView<string>['hints'];
   /** The address the document shows (an in-page navigation changes it). */
   url = URL_;
   private listener: ((change: Stale<string>) => void) | null = null;
@@ -67,7 +69,12 @@ class FakeSurface implements DocumentSurface<string> {
     return this.isLive(anchor) ? document.createRange() : null;
   }
   async textView(): Promise<TextView<string>> {
-    return { text: this.text, place: (s, e) => this.text.slice(s, e), offsets: (a) => ({ start: this.text.indexOf(a), end: this.text.indexOf(a) + a.length }) };
+    return {
+      text: this.text,
+      hints: this.hints,
+      place: (s, e) => this.text.slice(s, e),
+      offsets: (a) => ({ start: this.text.indexOf(a), end: this.text.indexOf(a) + a.length }),
+    };
   }
   async headline(): Promise<string> {
     return 'In the second stage.';
@@ -392,6 +399,18 @@ describe('the capture controller over a document surface', () => {
     expect(await controller.answers['finder.dismiss']({ key: other.key }, {})).toEqual({ dismissed: true });
     expect(api.dismissedKeys).toEqual([other.key]);
     expect((await controller.answers['finder.run']({}, {})).candidates.map((c) => c.key)).not.toContain(other.key);
+  });
+
+  it('passes the surface’s layout hints to the finder: text the document marks to skip offers no candidate', async () => {
+    surface.text = 'We train Zeta-2 with GRPO in the reasoning RL stage. The reward model is trained with PPO afterwards.';
+    await start();
+    const second = surface.text.indexOf('The reward');
+    const all = await controller.answers['finder.run']({}, {});
+    expect(all.candidates.some((c) => c.sentence.startsWith('We train'))).toBe(true);
+    surface.hints = { skip: [{ start: 0, end: second }] };
+    const hinted = await controller.answers['finder.run']({}, {});
+    expect(hinted.candidates.length).toBeGreaterThan(0);
+    expect(hinted.candidates.every((c) => c.sentence.startsWith('The reward'))).toBe(true);
   });
 
   it('records a page as not disclosed on its headline', async () => {
