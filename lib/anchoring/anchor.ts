@@ -25,16 +25,16 @@ import {
   type PlaceEvidence,
   type Thresholds,
 } from './confidence';
-import { combineSides, type FoldedContext, proximity, sideAgreement } from './context';
+import { combineSides, proximity, sideAgreement, type FoldedContext } from './context';
 import { MAX_OCCURRENCES, type Span } from './match';
 import { collapseWhiteSpace, foldForComparison, normalizeQuoteText } from './normalize';
 import { occurrencesOf, qgramsFor } from './occurrences';
-import type { AnchorResult, AnchorSelectors, Decision, PreparedSelectors } from './selectors';
 import type { QGramIndex } from './qgram';
 import { buildTextIndex, rangeFromOffsets, trimOffsets, type TextIndex } from './text-index';
 
 export { Landmarks } from './landmarks';
-export type { AnchorResult, AnchorSelectors, Decision, PreparedSelectors } from './selectors';
+export type { AnchorResult, AnchorSelectors, Decision, PreparedSelectors } from './types';
+import type { AnchorResult, AnchorSelectors, Decision, PreparedSelectors } from './types';
 
 /** Results below this confidence are returned as orphans instead of anchored ranges. */
 export const ORPHAN_THRESHOLD = 0.5;

@@ -12,7 +12,7 @@
  * - each span refined by word overlap, so that a sentence that kept its
  *   words but gained a clause is measured (and painted) whole.
  */
-import type { PreparedSelectors } from './selectors';
+import type { PreparedSelectors } from './types';
 import { spansInWindows, type Span } from './match';
 import { ApproxPattern } from './myers';
 import { occurrencesOf } from './occurrences';

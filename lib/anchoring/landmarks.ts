@@ -6,9 +6,9 @@
  * the nearest after it (an edit between two neighbours moves one of them and
  * not the other; a moved block moves both).
  */
-import type { AnchorResult, Neighbour, PreparedSelectors } from './selectors';
+import type { AnchorResult, Neighbour, PreparedSelectors } from './types';
 
-export type { Neighbour } from './selectors';
+export type { Neighbour } from './types';
 
 /** An exact result at least this confident is a landmark. */
 export const EXACT_LANDMARK = 0.9;

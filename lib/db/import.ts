@@ -1,6 +1,7 @@
 /** Storing imported survey records: all or nothing, newer `updated_at` wins. */
-import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
+import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type SurveyRecord } from '../schema';
 import type { RecipeDatabase } from './open';
+import { writeRecords } from './transfer';
 
 /** What an import did. */
 export interface ImportCounts {
@@ -9,56 +10,37 @@ export interface ImportCounts {
   unchanged: number;
 }
 
+/** A record's key in its store, with its kind: a claim id and a model key never meet. */
+function identity(record: SurveyRecord): string {
+  return record.schema === CLAIM_SCHEMA ? `c\u0000${(record as ClaimRecord).id}` : `m\u0000${modelKey(record.model, record.recipe)}`;
+}
+
 /**
  * Writes records in one transaction. A record whose id (claims) or
  * (model, recipe) (model records) is already stored replaces it only when its
- * `updated_at` is newer. Any failure aborts the whole transaction.
+ * `updated_at` is newer; of two in `records` with one identity, the later one
+ * wins the same way. The stored versions are read with the store's keys first
+ * (no request per record). Any failure aborts the whole transaction.
  */
 export async function importRecords(db: RecipeDatabase, records: readonly SurveyRecord[]): Promise<ImportCounts> {
-  const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
-  const tx = db.transaction(['claims', 'models'], 'readwrite');
-  const claims = tx.objectStore('claims');
-  const models = tx.objectStore('models');
-  // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
-  tx.done.catch(() => undefined);
-  const writes: Array<Promise<unknown>> = [];
-  try {
-    // Every read is issued at once, then every write: IndexedDB pipelines requests within a transaction,
-    // so 10,000 records cost two round trips rather than 20,000.
-    const keys = records.map((r) => (r.schema === CLAIM_SCHEMA ? (r as ClaimRecord).id : modelKey(r.model, r.recipe)));
-    const stored = await Promise.all(
-      records.map((r, i) => {
-        const read = r.schema === CLAIM_SCHEMA ? claims.get(keys[i]!) : models.get(keys[i]!);
-        writes.push(read);
-        return read;
-      }),
-    );
-    const latest = new Map<string, { updated_at: string }>();
-    records.forEach((record, i) => {
-      const key = `${record.schema}\u0000${keys[i]!}`;
-      const existing = latest.get(key) ?? stored[i];
+  return writeRecords(db, records, (stored) => {
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
+    const latest = new Map<string, SurveyRecord>(stored.map((r) => [identity(r), r]));
+    const writes = new Map<string, SurveyRecord>();
+    for (const record of records) {
+      const key = identity(record);
+      const existing = latest.get(key);
       if (!existing) counts.added += 1;
       else if (isNewer(record.updated_at, existing.updated_at)) counts.updated += 1;
       else {
         counts.unchanged += 1;
-        return;
+        continue;
       }
       latest.set(key, record);
-      writes.push(record.schema === CLAIM_SCHEMA ? claims.put(record as ClaimRecord) : models.put({ ...(record as ModelRecord), key: keys[i]! }));
-    });
-    await Promise.all(writes);
-    await tx.done;
-  } catch (error) {
-    // Requests still pending reject once the transaction aborts: they are part of this one failure.
-    for (const w of writes) w.catch(() => undefined);
-    try {
-      tx.abort();
-    } catch {
-      // the transaction already ended
+      writes.set(key, record);
     }
-    throw error;
-  }
-  return counts;
+    return { writes: [...writes.values()], result: counts };
+  });
 }
 
 /** True when timestamp `a` is later than `b` (RFC 3339, with or without fractions). */

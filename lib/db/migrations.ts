@@ -76,6 +76,15 @@ export const MIGRATIONS: readonly Migration[] = [
       db.createObjectStore('synced', { keyPath: 'ref' });
     },
   },
+  {
+    version: 6,
+    description: 'no by-updated indexes: nothing reads them, and every write of a claim or model record paid for one',
+    run(_db, tx) {
+      // Dropping an index keeps every record; only the index's own entries go.
+      tx.objectStore('claims').deleteIndex('by-updated');
+      tx.objectStore('models').deleteIndex('by-updated');
+    },
+  },
 ];
 
 /** The version `openRecipeDb` opens. */

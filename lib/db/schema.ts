@@ -43,12 +43,11 @@ export interface RecipeDb extends DBSchema {
   claims: {
     key: string;
     value: ClaimRecord;
-    indexes: { 'by-url': string; 'by-model': string; 'by-updated': string; 'by-fingerprint': string; 'by-arxiv': string; 'by-deleted': string };
+    indexes: { 'by-url': string; 'by-model': string; 'by-fingerprint': string; 'by-arxiv': string; 'by-deleted': string };
   };
   models: {
     key: string;
     value: StoredModel;
-    indexes: { 'by-updated': string };
   };
   sources: {
     key: string;

@@ -118,13 +118,32 @@ export async function writeImport<T>(
   decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
   now: string,
 ): Promise<T> {
-  return bulkWrite(db, ['claims', 'models', 'meta'], async (tx) => {
+  return writePlanned(db, incoming, decide, now);
+}
+
+/** `writeImport` without counting the writes towards the backup reminder. */
+export async function writeRecords<T>(
+  db: RecipeDatabase,
+  incoming: readonly SurveyRecord[],
+  decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
+): Promise<T> {
+  return writePlanned(db, incoming, decide, null);
+}
+
+/** Reads the stored versions of `incoming` (all keys first: no request per record), writes what `decide` chooses; counts the writes when `now` is given. */
+async function writePlanned<T>(
+  db: RecipeDatabase,
+  incoming: readonly SurveyRecord[],
+  decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
+  now: string | null,
+): Promise<T> {
+  return bulkWrite(db, now === null ? ['claims', 'models'] : ['claims', 'models', 'meta'], async (tx) => {
     const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
-    const meta = tx.objectStore('meta');
-    const [stored, state] = await Promise.all([readMatching(stores, incoming), request(meta.get(BACKUP_KEY))]);
+    const meta = now === null ? null : tx.objectStore('meta');
+    const [stored, state] = await Promise.all([readMatching(stores, incoming), meta ? request(meta.get(BACKUP_KEY)) : null]);
     const { writes, result } = decide(stored);
     putAll(stores, writes);
-    if (writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
+    if (meta && now !== null && writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
     return result;
   });
 }

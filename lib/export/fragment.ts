@@ -57,12 +57,19 @@ function segments(text: string): Segment[] {
   }));
 }
 
+/** White space other than a single space: the only text `collapse` changes. */
+const UNCOLLAPSED = /[^\S ]| {2}/;
+
+/** Runs of white space as one space (text without any comes back as it is, uncopied). */
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ');
+  return UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
-/** Replaces lone surrogates with U+FFFD so encoding cannot throw. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Replaces lone surrogates with U+FFFD so encoding cannot throw (text without surrogates comes back as it is). */
 function wellFormed(text: string): string {
+  if (!SURROGATE.test(text)) return text;
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
@@ -71,10 +78,20 @@ export function encodeTextDirectivePart(text: string): string {
   return encodeURIComponent(wellFormed(text)).replace(/-/g, '%2D');
 }
 
+/**
+ * The word segment of `text` that holds code unit `index` (0 ≤ index < text.length): its start and end.
+ * ICU finds the boundaries on either side of `index` without segmenting the whole text, and they are
+ * the boundaries a walk over every segment would meet. (Exported for its tests.)
+ */
+export function segmentAt(text: string, index: number): { start: number; end: number } {
+  const seg = segmenter.segment(text).containing(index)!;
+  return { start: seg.index, end: seg.index + seg.segment.length };
+}
+
 /** True when `index` is a word boundary of `text` (or its start or end). */
 function isBoundary(text: string, index: number): boolean {
   if (index <= 0 || index >= text.length) return true;
-  return segments(text).some((s) => s.start === index);
+  return segmentAt(text, index).start === index;
 }
 
 /** Widens the passage to whole words using the context on either side. */
@@ -85,10 +102,8 @@ function widen(prefix: string, exact: string, suffix: string): { prefix: string;
   if (p !== '' && !/\s$/.test(p) && !/^\s/.test(e)) {
     const joined = p + e;
     if (!isBoundary(joined, p.length)) {
-      const cut =
-        segments(joined)
-          .filter((seg) => seg.start < p.length)
-          .pop()?.start ?? 0;
+      // The passage starts inside a word: take in that word's start (the segment holding the passage's first character).
+      const cut = segmentAt(joined, p.length).start;
       e = joined.slice(cut);
       p = p.slice(0, cut);
     }
@@ -96,7 +111,8 @@ function widen(prefix: string, exact: string, suffix: string): { prefix: string;
   if (s !== '' && !/^\s/.test(s) && !/\s$/.test(e)) {
     const joined = e + s;
     if (!isBoundary(joined, e.length)) {
-      const cut = segments(joined).find((seg) => seg.end > e.length)?.end ?? joined.length;
+      // The passage ends inside a word: take in the rest of it (the segment holding the suffix's first character).
+      const cut = segmentAt(joined, e.length).end;
       s = joined.slice(cut);
       e = joined.slice(0, cut);
     }

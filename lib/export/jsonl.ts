@@ -167,18 +167,19 @@ function compareKeyed(a: Keyed, b: Keyed): number {
   return within || compareText(a.line, b.line);
 }
 
-/** Records with their lines, in export order, exact duplicates dropped; ties broken by the line. */
-function sortedLines(records: Iterable<SurveyRecord>): Array<[string, SurveyRecord]> {
-  const seen = new Set<string>();
+/**
+ * Records with their lines, in export order, exact duplicates dropped; ties broken by the line. Identical
+ * lines have identical sort keys, so after sorting they sit side by side: each is compared with the one
+ * before it instead of hashed into a set (which would hash every byte of the file). The sort is stable,
+ * so the record kept of a duplicate is the first one given, as before.
+ */
+function sortedLines(records: Iterable<SurveyRecord>): Keyed[] {
   const keyed: Keyed[] = [];
   for (const r of records) {
-    const line = serializeRecord(r);
-    if (seen.has(line)) continue;
-    seen.add(line);
     const claim = r.schema === CLAIM_SCHEMA;
     const c = r as ClaimRecord;
     keyed.push({
-      line,
+      line: serializeRecord(r),
       record: r,
       model: r.model,
       recipe: r.recipe,
@@ -188,12 +189,15 @@ function sortedLines(records: Iterable<SurveyRecord>): Array<[string, SurveyReco
       id: claim ? c.id : '',
     });
   }
-  return keyed.sort(compareKeyed).map((k) => [k.line, k.record]);
+  keyed.sort(compareKeyed);
+  const out: Keyed[] = [];
+  for (const k of keyed) if (!out.length || out[out.length - 1]!.line !== k.line) out.push(k);
+  return out;
 }
 
 /** Records in export order, exact duplicates dropped; ties broken by the serialised line. */
 export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
-  return sortedLines(records).map(([, r]) => r);
+  return sortedLines(records).map((k) => k.record);
 }
 
 /**
@@ -202,6 +206,14 @@ export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
  */
 export function toJsonl(claims: readonly ClaimRecord[], models: readonly ModelRecord[] = []): string {
   // Each record is serialised once: the line that orders it is the line written.
-  const lines = sortedLines([...claims, ...models]).map(([line]) => line);
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  const sorted = sortedLines(concat<SurveyRecord>(claims, models));
+  let text = '';
+  for (const k of sorted) text += `${k.line}\n`;
+  return text;
+}
+
+/** Both lists, one after the other, without copying them into a new array. */
+function* concat<T>(a: readonly T[], b: readonly T[]): Generator<T> {
+  yield* a;
+  yield* b;
 }

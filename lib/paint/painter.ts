@@ -2,6 +2,11 @@
  * Painting claims with the CSS Custom Highlight API: one Range per claim over
  * its whole passage, grouped into one Highlight per kind. The page's DOM is
  * never changed; hit-testing maps a point back to the claims under it.
+ *
+ * Repainting changes only what changed: each kind's Highlight stays
+ * registered and gains or loses ranges (by identity), so a page whose claims
+ * keep their live ranges is not painted again from scratch. `paintInBatches`
+ * adds new ranges a batch per animation frame instead of all in one task.
  */
 import { CLAIM_KINDS, type ClaimKind } from '../schema';
 import { ACTIVE_HIGHLIGHT, CANDIDATE_HIGHLIGHT, PENDING_HIGHLIGHT, highlightName } from './kinds';
@@ -16,6 +21,19 @@ export interface PaintedClaim {
   range: Range;
 }
 
+/**
+ * Ranges added per animation frame by `paintInBatches` unless told otherwise: 500 claims in five frames.
+ * `npm run bench` (suite `highlights`, see docs/benchmarks.md) compares batch sizes with painting all at
+ * once on the 2 MB page.
+ */
+export const PAINT_BATCH = 100;
+
+/** How `paintInBatches` paces itself: ranges per step, and how to wait for the next step (the next animation frame by default). */
+export interface BatchOptions {
+  batchSize?: number;
+  nextFrame?: () => Promise<unknown>;
+}
+
 /** Whether this browser can paint with the Custom Highlight API. */
 export function canPaint(win: PaintWindow = window): boolean {
   return typeof win.CSS !== 'undefined' && 'highlights' in win.CSS && typeof win.Highlight === 'function';
@@ -25,30 +43,86 @@ export function canPaint(win: PaintWindow = window): boolean {
 export class HighlightPainter {
   private painted: PaintedClaim[] = [];
   private readonly win: PaintWindow;
+  /** Each kind's registered Highlight (only while it holds ranges). */
+  private readonly byKind = new Map<ClaimKind, Highlight>();
+  /** Bumped by every paint: a batched paint that sees it change stops (a newer one took over). */
+  private generation = 0;
 
   constructor(win: PaintWindow = window) {
     this.win = win;
   }
 
-  /** Replaces everything painted with these claims. */
+  /** Replaces everything painted with these claims, at once. */
   paint(claims: readonly PaintedClaim[]): void {
+    this.generation += 1;
     this.painted = [...claims];
     if (!canPaint(this.win)) return;
-    const byKind = new Map<ClaimKind, Range[]>();
-    for (const claim of claims) {
-      const list = byKind.get(claim.kind) ?? [];
-      list.push(claim.range);
-      byKind.set(claim.kind, list);
+    const added = this.removeStale(claims);
+    for (const [kind, range] of added) this.highlightOf(kind).add(range);
+    this.unregisterEmpty();
+  }
+
+  /**
+   * Replaces everything painted with these claims: ranges no longer wanted go at once, new ones are
+   * added `batchSize` at a time, one batch per animation frame, so no single task restyles and repaints
+   * the text of hundreds of passages. Resolves true when all are painted, false when a newer paint (or
+   * `clear`) took over first. `claims()` holds the new claims from the start.
+   */
+  async paintInBatches(claims: readonly PaintedClaim[], options: BatchOptions = {}): Promise<boolean> {
+    const generation = ++this.generation;
+    this.painted = [...claims];
+    if (!canPaint(this.win)) return true;
+    const size = Math.max(1, options.batchSize ?? PAINT_BATCH);
+    const nextFrame = options.nextFrame ?? (() => new Promise<number>((resolve) => this.win.requestAnimationFrame(resolve)));
+    const added = this.removeStale(claims);
+    this.unregisterEmpty();
+    for (let i = 0; i < added.length; i += size) {
+      if (i > 0) {
+        await nextFrame();
+        if (generation !== this.generation) return false;
+      }
+      for (const [kind, range] of added.slice(i, i + size)) this.highlightOf(kind).add(range);
     }
+    return true;
+  }
+
+  /** Removes from each kind's Highlight the ranges `claims` no longer place there; returns the ranges to add, in the claims' order. */
+  private removeStale(claims: readonly PaintedClaim[]): Array<[ClaimKind, Range]> {
+    const wanted = new Map<ClaimKind, Set<Range>>();
+    const added: Array<[ClaimKind, Range]> = [];
+    for (const claim of claims) {
+      let set = wanted.get(claim.kind);
+      if (!set) wanted.set(claim.kind, (set = new Set()));
+      if (set.has(claim.range)) continue;
+      set.add(claim.range);
+      if (!this.byKind.get(claim.kind)?.has(claim.range)) added.push([claim.kind, claim.range]);
+    }
+    for (const [kind, highlight] of this.byKind) {
+      const keep = wanted.get(kind);
+      for (const range of [...highlight]) if (!keep?.has(range as Range)) highlight.delete(range);
+    }
+    return added;
+  }
+
+  /** The kind's Highlight, registered on first use. */
+  private highlightOf(kind: ClaimKind): Highlight {
+    let highlight = this.byKind.get(kind);
+    if (!highlight) {
+      highlight = new this.win.Highlight();
+      highlight.priority = 1;
+      this.byKind.set(kind, highlight);
+      this.win.CSS.highlights.set(highlightName(kind), highlight);
+    }
+    return highlight;
+  }
+
+  /** Unregisters kinds whose Highlight holds nothing. */
+  private unregisterEmpty(): void {
     for (const kind of CLAIM_KINDS) {
-      const ranges = byKind.get(kind);
-      const name = highlightName(kind);
-      if (ranges?.length) {
-        const highlight = new this.win.Highlight(...ranges);
-        highlight.priority = 1;
-        this.win.CSS.highlights.set(name, highlight);
-      } else {
-        this.win.CSS.highlights.delete(name);
+      const highlight = this.byKind.get(kind);
+      if (highlight && highlight.size === 0) {
+        this.byKind.delete(kind);
+        this.win.CSS.highlights.delete(highlightName(kind));
       }
     }
   }

@@ -67,8 +67,19 @@ export async function bundlePageBench() {
       build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const createTextQuoteSelectorMatcher = undefined;', loader: 'js' }));
     },
   };
+  const code = await bundleForPage('page-bench.ts', [stub]);
+  return { code, apacheMissing };
+}
+
+/** Bundles `import-lab.ts` (the import's stages and IndexedDB layouts, see there) into one IIFE that defines `globalThis.RLImportLab`. */
+export async function bundleImportLab() {
+  return bundleForPage('import-lab.ts');
+}
+
+/** Bundles a module of this folder for a browser page, as one IIFE. */
+async function bundleForPage(file, plugins = []) {
   const out = await esbuild.build({
-    entryPoints: [path.join(import.meta.dirname, 'page-bench.ts')],
+    entryPoints: [path.join(import.meta.dirname, file)],
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -76,7 +87,7 @@ export async function bundlePageBench() {
     write: false,
     minify: false,
     logLevel: 'silent',
-    plugins: [stub],
+    plugins,
   });
-  return { code: out.outputFiles[0].text, apacheMissing };
+  return out.outputFiles[0].text;
 }

@@ -12,6 +12,7 @@ import os from 'node:os';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
+import { runAlone } from './harness.mjs';
 import { createRandom } from './prng.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -229,7 +230,14 @@ export async function runDatasetBench({ log = console.log } = {}) {
   return { figures: { ...figures, datasetBytes, readmeBytes, loadAverage: { start: loadStart, end: loadEnd } }, goals };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { goals } = await runDatasetBench();
-  for (const g of goals) console.log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
+/** The suite's bench function (suites.mjs): the run's figures and goal lines. */
+export async function benchDataset({ log = console.log } = {}) {
+  return runDatasetBench({ log });
 }
+
+/** The suite's goal lines, from its result. */
+export function datasetGoals(result) {
+  return result.goals;
+}
+
+await runAlone(import.meta.url, benchDataset, datasetGoals, { browser: 'none', extension: false });

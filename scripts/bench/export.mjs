@@ -3,17 +3,15 @@
 // transaction), then exported to JSONL from the options page and from the evidence panel.
 // It empties the store first (by restoring an empty backup), so run it in a browser of its own or after
 // benchmarks that no longer need their records. Used by run.mjs; `node scripts/bench/export.mjs` runs it alone.
-import { statSync } from 'node:fs';
-import { runAlone } from './suites.mjs';
-import { generateStore } from './panel.mjs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { bundleImportLab } from './build.mjs';
+import { childrenCpuMs, goal, runAlone } from './harness.mjs';
+import { generateStore } from './records.mjs';
+import { median } from './stats.mjs';
 
 const IMPORT_RUNS = 3;
 const EXPORT_RUNS = 5;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
-}
 
 /** A backup document holding nothing: restoring it empties the store. */
 function emptyBackup() {
@@ -33,49 +31,87 @@ async function runsAbove(page, testId, n, timeout = 180_000) {
 }
 
 /** Empties the store through the options page's restore. */
-async function emptyStore(options) {
+export async function emptyStore(options) {
   const before = await runsOf(options, 'backup-panel');
   await options.getByTestId('restore-input').setInputFiles({ name: 'empty-backup.json', mimeType: 'application/json', buffer: Buffer.from(emptyBackup()) });
   await options.getByTestId('restore-confirm').click({ timeout: 120_000 });
   await runsAbove(options, 'backup-panel', before);
 }
 
-/** Imports JSONL through the options page: preview, confirm, done. Returns in-page and wall times. */
-async function importOnce(options, jsonl) {
+/**
+ * Imports JSONL through the options page: the file is handed to the page first (not timed: a curator's
+ * file does not cross the DevTools protocol), then, timed in the page, it is chosen in the file input,
+ * the preview's confirm button is clicked as soon as it shows, and the report appears. Returns the
+ * page's own preview and commit times and that wall time, clicks included.
+ */
+export async function importOnce(options, jsonl) {
   const before = await runsOf(options, 'import-panel');
-  const t0 = Date.now();
-  await options.getByTestId('import-input').setInputFiles({ name: 'bench.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) });
-  await options.getByTestId('import-confirm').waitFor({ timeout: 180_000 });
-  const counts = (await options.getByTestId('preview-counts').textContent())?.trim();
-  await options.getByTestId('import-confirm').click();
-  await runsAbove(options, 'import-panel', before);
-  const wallMs = Date.now() - t0;
+  await options.evaluate((text) => {
+    window.__benchFile = new File([text], 'bench.jsonl', { type: 'application/x-ndjson' });
+  }, jsonl);
+  const wallMs = await options.evaluate(
+    (runs) =>
+      new Promise((resolve, reject) => {
+        const panel = () => document.querySelector('[data-testid=import-panel]');
+        const input = document.querySelector('[data-testid=import-input]');
+        const t0 = performance.now();
+        let clicked = false;
+        const observer = new MutationObserver(() => {
+          const confirm = document.querySelector('[data-testid=import-confirm]');
+          if (confirm && !clicked) {
+            clicked = true;
+            confirm.click();
+          }
+          if (Number(panel()?.getAttribute('data-runs')) > runs) {
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(performance.now() - t0);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error('the import did not finish within 5 minutes'));
+        }, 300_000);
+        const files = new DataTransfer();
+        files.items.add(window.__benchFile);
+        input.files = files.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }),
+    before,
+  );
+  await options.evaluate(() => {
+    window.__benchFile = undefined;
+  });
   const panel = options.getByTestId('import-panel');
   const previewMs = Number(await panel.getAttribute('data-preview-ms'));
   const commitMs = Number(await panel.getAttribute('data-commit-ms'));
   const report = (await options.getByTestId('import-result').first().textContent())?.replace(/\s+/g, ' ').trim();
-  return { previewMs, commitMs, totalMs: previewMs + commitMs, wallMs, counts, report };
+  return { previewMs, commitMs, totalMs: previewMs + commitMs, wallMs: Math.round(wallMs), report };
 }
 
-/** Clicks an export control `runs` times; returns the in-page times (build + download) and the files' sizes. */
-async function exportRepeatedly(page, open, click, msOf) {
+/** Clicks an export control `runs` times; returns the in-page times (build + download) and the files' SHA-256 digests and sizes. */
+export async function exportRepeatedly(page, open, click, msOf, runs = EXPORT_RUNS) {
   const times = [];
   const sizes = new Set();
-  for (let i = 0; i < EXPORT_RUNS; i++) {
+  const digests = new Set();
+  for (let i = 0; i < runs; i++) {
     await open();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), click()]);
-    sizes.add(statSync(await download.path()).size);
+    const bytes = readFileSync(await download.path());
+    sizes.add(bytes.length);
+    digests.add(createHash('sha256').update(bytes).digest('hex'));
     times.push(await msOf());
   }
-  return { times, sizes: [...sizes] };
+  return { times, sizes: [...sizes], digests: [...digests] };
 }
 
 /**
  * The floor under any import on this machine: putting the same records into a scratch database with the
- * claims store's three indexes, in one relaxed transaction, straight from the service worker (no parsing,
+ * claims store's indexes, in one relaxed transaction, straight from the service worker (no parsing,
  * no validation, no messages).
  */
-async function rawPut(context, jsonl) {
+export async function rawPut(context, jsonl) {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return worker.evaluate(async (text) => {
     const records = text
@@ -90,7 +126,8 @@ async function rawPut(context, jsonl) {
         for (const [index, path] of [
           ['by-url', 'source.url'],
           ['by-model', 'model'],
-          ['by-updated', 'updated_at'],
+          ['by-fingerprint', 'pdf.fingerprint'],
+          ['by-arxiv', 'pdf.arxiv'],
         ])
           claims.createIndex(index, path);
         open.result.createObjectStore('models', { keyPath: 'key' });
@@ -115,6 +152,94 @@ async function rawPut(context, jsonl) {
   }, jsonl);
 }
 
+const V5_CLAIM_INDEXES = [
+  ['by-url', 'source.url'],
+  ['by-model', 'model'],
+  ['by-fingerprint', 'pdf.fingerprint'],
+  ['by-arxiv', 'pdf.arxiv'],
+];
+/** Layouts the same records are put in, to find the floor under an import (see import-lab.ts). */
+const WRITE_VARIANTS = [
+  { label: 'as stored (v5: 4 claim indexes), relaxed durability, one transaction', claimIndexes: V5_CLAIM_INDEXES, modelIndexes: [], durability: 'relaxed' },
+  {
+    label: 'with the by-updated indexes of v4',
+    claimIndexes: [...V5_CLAIM_INDEXES, ['by-updated', 'updated_at']],
+    modelIndexes: [['by-updated', 'updated_at']],
+    durability: 'relaxed',
+  },
+  { label: 'default durability', claimIndexes: V5_CLAIM_INDEXES, modelIndexes: [], durability: 'default' },
+  { label: 'in 10 transactions', claimIndexes: V5_CLAIM_INDEXES, modelIndexes: [], durability: 'relaxed', transactions: 10 },
+  { label: 'no indexes at all', claimIndexes: [], modelIndexes: [], durability: 'relaxed' },
+  {
+    label: 'each claim as JSON text beside its index keys',
+    claimIndexes: [
+      ['by-url', 'source.url'],
+      ['by-model', 'model'],
+    ],
+    modelIndexes: [],
+    durability: 'relaxed',
+    asText: true,
+  },
+  {
+    label: 'one value per page (claims grouped by URL; ids and models as multi-entry indexes)',
+    claimIndexes: [
+      ['by-id', 'ids', true],
+      ['by-model', 'models', true],
+    ],
+    modelIndexes: [],
+    durability: 'relaxed',
+    group: 'page',
+  },
+];
+const LAB_ROUNDS = 2;
+
+/**
+ * The import taken apart in the options page (the extension's origin and content security policy):
+ * parsing and validation, planning, the plan's reads, and the same records put into scratch databases
+ * laid out in different ways (each variant LAB_ROUNDS times, the order reversed every round; the
+ * median wall time of its writes, and the CPU time of all the browser's processes meanwhile).
+ */
+export async function importLab(context, extensionId, jsonl, log = console.log) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await page.evaluate(await bundleImportLab());
+    await page.evaluate((text) => globalThis.RLImportLab.load(text), jsonl);
+    const stages = await page.evaluate(() => globalThis.RLImportLab.stages());
+    const reads = await page.evaluate(() => globalThis.RLImportLab.planReads());
+    log(
+      `import stages in the options page: JSON.parse ${stages.jsonParseMs.toFixed(0)} ms, schema validation ${stages.validateMs.toFixed(0)} ms, the import's parse (both, line numbers kept) ${stages.parseImportMs.toFixed(0)} ms; plan ${stages.planEmptyMs.toFixed(0)} ms into an empty store, ${stages.planAllStoredMs.toFixed(0)} ms against the same records stored`,
+    );
+    log(
+      `plan's reads from a store of the same records: a get per record ${reads.getEachMs.toFixed(0)} ms, getAllKeys then getAll ${reads.getAllKeysThenAllMs.toFixed(0)} ms`,
+    );
+    const runs = new Map(WRITE_VARIANTS.map((v) => [v.label, { wall: [], cpu: [], values: 0 }]));
+    for (let round = 0; round < LAB_ROUNDS; round++) {
+      const order = round % 2 ? [...WRITE_VARIANTS].reverse() : WRITE_VARIANTS;
+      for (const v of order) {
+        const c0 = childrenCpuMs();
+        const [r] = await page.evaluate((variant) => globalThis.RLImportLab.writeVariants([variant]), v);
+        const c1 = childrenCpuMs();
+        const entry = runs.get(v.label);
+        entry.wall.push(r.ms);
+        if (c0 !== null && c1 !== null) entry.cpu.push(c1 - c0);
+        entry.values = r.values;
+      }
+    }
+    const writes = WRITE_VARIANTS.map((v) => {
+      const e = runs.get(v.label);
+      return { label: v.label, values: e.values, wallMs: median(e.wall), cpuMs: e.cpu.length ? median(e.cpu) : null };
+    });
+    for (const w of writes)
+      log(
+        `  put ${w.values} values, ${w.label}: ${w.wallMs.toFixed(0)} ms wall${w.cpuMs === null ? '' : `, ${w.cpuMs.toFixed(0)} ms CPU of the browser's processes`}`,
+      );
+    return { stages, reads, writes };
+  } finally {
+    await page.close();
+  }
+}
+
 /** Runs the export and import benchmark in an extension browser context; returns figures in milliseconds. */
 export async function benchExport({ context, extensionId, log = console.log }) {
   const jsonl = generateStore();
@@ -129,12 +254,15 @@ export async function benchExport({ context, extensionId, log = console.log }) {
     const r = await importOnce(options, jsonl);
     imports.push(r);
     log(
-      `export: import run ${run + 1}: preview ${r.previewMs} ms + commit ${r.commitMs} ms = ${r.totalMs} ms in the page (${r.wallMs} ms wall); preview "${r.counts}"; ${r.report}`,
+      `export: import run ${run + 1}: preview ${r.previewMs} ms + commit ${r.commitMs} ms = ${r.totalMs} ms in the page (${r.wallMs} ms from choosing the file to the report, clicks included); ${r.report}`,
     );
   }
   const best = imports.map((r) => r.totalMs);
   const rawPutMs = await rawPut(context, jsonl);
-  log(`export: for scale, a raw IndexedDB put of the same ${records} records (3 indexes, one relaxed transaction, in the service worker): ${rawPutMs} ms`);
+  log(
+    `export: for scale, a raw IndexedDB put of the same ${records} records (4 indexes as stored, one relaxed transaction, in the service worker): ${rawPutMs} ms`,
+  );
+  const lab = await importLab(context, extensionId, jsonl, log);
 
   // Exports from the options page: the records are read once when the page opens.
   const t0 = Date.now();
@@ -182,10 +310,12 @@ export async function benchExport({ context, extensionId, log = console.log }) {
     importWallMs: median(imports.map((r) => r.wallMs)),
     importRuns: best,
     rawPutMs,
+    lab,
     exportOptionsMs: median(fromOptions.times),
     exportPanelMs: median(fromPanel.times),
     exportRuns: { options: fromOptions.times.map((t) => Math.round(t)), panel: fromPanel.times.map((t) => Math.round(t)) },
     exportBytes: [...new Set([...fromOptions.sizes, ...fromPanel.sizes])],
+    exportDigests: [...new Set([...fromOptions.digests, ...fromPanel.digests])],
     optionsReadMs,
     panelReadMs,
   };
@@ -195,25 +325,33 @@ export async function benchExport({ context, extensionId, log = console.log }) {
   );
   log(
     `export: JSONL of ${records} records: options page median ${result.exportOptionsMs.toFixed(0)} ms (${result.exportRuns.options.join(', ')}), panel median ${result.exportPanelMs.toFixed(0)} ms (${result.exportRuns.panel.join(', ')}); ` +
-      `file ${result.exportBytes.join(' / ')} bytes${result.exportBytes.length === 1 ? ', identical every time' : ' — SIZES DIFFER'}`,
+      `file ${result.exportBytes.join(' / ')} bytes${result.exportDigests.length === 1 ? `, byte-identical every time (sha256 ${result.exportDigests[0].slice(0, 12)}…)` : ' — FILES DIFFER'}`,
   );
   log(`export: reading the store before exporting: options page ${optionsReadMs} ms, panel (all rows) ${panelReadMs} ms`);
   return result;
 }
 
-/** The goal lines of the export benchmark. */
+/** The goal lines of the export and import benchmark. */
 export function exportGoals(result) {
+  const records = result.records.toLocaleString('en');
+  const identical = result.exportDigests.length === 1;
+  const grouped = result.lab?.writes.find((w) => w.label.startsWith('one value per page'));
   return [
-    {
-      name: 'export-jsonl-10k',
-      holds: result.exportJsonlMs <= 300 && result.exportBytes.length === 1,
-      figure: `${result.exportJsonlMs.toFixed(0)} ms ≤ 300 ms for ${result.records.toLocaleString('en')} records to JSONL (median of ${EXPORT_RUNS}: options page ${result.exportOptionsMs.toFixed(0)} ms, panel ${result.exportPanelMs.toFixed(0)} ms; byte-identical: ${result.exportBytes.length === 1 ? 'yes' : 'no'})`,
-    },
-    {
-      name: 'import-10k-validated',
-      holds: result.importMs <= 1000,
-      figure: `${result.importMs} ms ≤ 1000 ms for ${result.records.toLocaleString('en')} records validated and stored (median of ${IMPORT_RUNS}: preview ${result.importPreviewMs} ms + commit ${result.importCommitMs} ms; a raw IndexedDB put of the same records alone takes ${result.rawPutMs} ms here)`,
-    },
+    goal(
+      'export-jsonl-10k',
+      result.exportJsonlMs <= 150 && identical,
+      `${result.exportJsonlMs.toFixed(0)} ms ≤ 150 ms for ${records} records to JSONL (median of ${EXPORT_RUNS}: options page ${result.exportOptionsMs.toFixed(0)} ms, panel ${result.exportPanelMs.toFixed(0)} ms; byte-identical: ${identical ? 'yes' : 'no'})`,
+    ),
+    goal(
+      'import-10k-validated',
+      result.importMs <= 1000,
+      `${result.importMs} ms ≤ 1000 ms for ${records} records validated and stored (median of ${IMPORT_RUNS}: preview ${result.importPreviewMs} ms + commit ${result.importCommitMs} ms; a raw IndexedDB put of the same records alone takes ${result.rawPutMs} ms here, ${grouped ? `${grouped.wallMs.toFixed(0)} ms when a page's claims share one value` : 'grouped values not measured'})`,
+    ),
+    goal(
+      'import-10k',
+      result.importWallMs <= 1500,
+      `${result.importWallMs} ms ≤ 1500 ms for ${records} records through the options page, from choosing the file to the report, clicks included (median of ${IMPORT_RUNS})`,
+    ),
   ];
 }
 

@@ -1,7 +1,6 @@
-// Measurements through the real extension in Chromium: the content script's
-// cost on a page with nothing stored (page loads with vs without the
-// extension), and main-thread long tasks while 500 imported claims are
-// anchored and painted on a ~2 MB page.
+// Driving Chromium with and without the built extension: the launcher, main-thread traces (tasks and
+// what they were made of), painted-highlight counts, importing through the options page, the long-task
+// scenarios on a ~2 MB page, and bundle sizes. Used by the suites (page-load.mjs, long-tasks.mjs, …).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,13 +31,14 @@ const PAINTED_RE = '^recipe-lens-(stage|algorithm|framework|reward|system|intent
 
 /**
  * A persistent Chromium context, with or without the built extension, that
- * serves `pages` (url → html) by request routing.
- * @param {{ extension: boolean, pages: Map<string, string | Buffer> }} options
+ * serves `pages` (url → html) by request routing. `extensionDir` loads
+ * another unpacked build instead of the benchmark's.
+ * @param {{ extension: boolean, pages: Map<string, string | Buffer>, extensionDir?: string }} options
  */
-export async function launch({ extension, pages }) {
+export async function launch({ extension, pages, extensionDir = EXTENSION_DIR }) {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-bench-'));
   const args = [...CHROMIUM_FLAGS];
-  if (extension) args.unshift(`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`);
+  if (extension) args.unshift(`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
@@ -67,102 +67,10 @@ export async function launch({ extension, pages }) {
   };
 }
 
-/** Median of a list of numbers. */
-export function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Navigation timing of the current page, plus when the main thread was first idle after the load event. */
-async function loadFigures(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const nav = performance.getEntriesByType('navigation')[0];
-        const done = () => {
-          const idle = () => resolve({ loadEventEnd: nav.loadEventEnd, domContentLoaded: nav.domContentLoadedEventEnd, idle: performance.now() });
-          if (typeof requestIdleCallback === 'function') requestIdleCallback(idle, { timeout: 2000 });
-          else setTimeout(idle, 0);
-        };
-        if (nav.loadEventEnd > 0) done();
-        else addEventListener('load', () => setTimeout(done, 0), { once: true });
-      }),
-  );
-}
-
-/**
- * Loads `url` `runs` times in a browser with the extension and in one
- * without (alternating, after warm-up loads) and compares the medians of the
- * navigation's loadEventEnd and of the first idle moment after it; then
- * `cpuRuns` more loads each under a trace give the median CPU time of the
- * page's main thread per load (what the content script adds, undistorted by
- * waiting for a core on a busy machine).
- */
-export async function pageLoadCost({ url, pages, runs = 15, cpuRuns = 5, warmup = 3, log = () => {} }) {
-  const withExt = await launch({ extension: true, pages });
-  const without = await launch({ extension: false, pages });
-  try {
-    const pWith = await withExt.context.newPage();
-    const pWithout = await without.context.newPage();
-    const ctx = { with: withExt.context, without: without.context };
-    const samples = { with: [], without: [] };
-    const cpu = { with: [], without: [] };
-    for (let i = 0; i < warmup + runs + cpuRuns; i++) {
-      const order =
-        i % 2
-          ? [
-              ['with', pWith],
-              ['without', pWithout],
-            ]
-          : [
-              ['without', pWithout],
-              ['with', pWith],
-            ];
-      for (const [name, page] of order) {
-        if (i < warmup + runs) {
-          await page.goto(url, { waitUntil: 'load' });
-          const f = await loadFigures(page);
-          if (i >= warmup) samples[name].push(f);
-        } else {
-          const traced = await traceMainThread(ctx[name], page, url, async () => {
-            await page.goto(url, { waitUntil: 'load' });
-            return loadFigures(page);
-          });
-          cpu[name].push(traced.tasks.reduce((n, t) => n + t.cpu, 0));
-        }
-      }
-    }
-    const pick = (name, key) => median(samples[name].map((s) => s[key]));
-    const result = {
-      url,
-      runs,
-      cpuRuns,
-      loadEventEnd: { with: pick('with', 'loadEventEnd'), without: pick('without', 'loadEventEnd') },
-      idleAfterLoad: { with: pick('with', 'idle'), without: pick('without', 'idle') },
-      mainThreadCpu: { with: median(cpu.with), without: median(cpu.without) },
-      samples,
-      cpuSamples: cpu,
-    };
-    result.loadRatio = result.loadEventEnd.with / result.loadEventEnd.without;
-    result.idleRatio = result.idleAfterLoad.with / result.idleAfterLoad.without;
-    result.cpuRatio = result.mainThreadCpu.with / result.mainThreadCpu.without;
-    log(
-      `page load (${runs} loads each): loadEventEnd median ${result.loadEventEnd.with.toFixed(1)} ms with vs ${result.loadEventEnd.without.toFixed(1)} ms without; ` +
-        `main-thread CPU (${cpuRuns} traced loads each) ${result.mainThreadCpu.with.toFixed(1)} vs ${result.mainThreadCpu.without.toFixed(1)} ms`,
-    );
-    return result;
-  } finally {
-    await withExt.close();
-    await without.close();
-  }
-}
-
 /**
  * Runs `fn` while Chromium traces, and returns its result with every task
  * the page's renderer main thread ran (`RunTask` events, as DevTools and
- * Lighthouse count long tasks). A trace sees all work on that thread,
+ * Lighthouse count long tasks) and every complete event on that thread. A trace sees all work on that thread,
  * extension content scripts included — the in-page Long Tasks API does not
  * report tasks spent in a content script's isolated world.
  */
@@ -214,7 +122,7 @@ export async function traceMainThread(context, page, pageUrl, fn) {
       .slice(0, 4)
       .map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
   }
-  return { result, tasks, traced: pid !== undefined };
+  return { result, tasks, events: onMain, traced: pid !== undefined };
 }
 
 /**
@@ -244,7 +152,7 @@ export function summarize(tasks) {
 }
 
 /** Waits until at least `count` ranges are painted under the extension's highlight names; returns the count and when (page clock). */
-async function waitPainted(page, count, timeout) {
+export async function waitPainted(page, count, timeout) {
   const handle = await page.waitForFunction(
     ([n, re]) => {
       let total = 0;
@@ -346,11 +254,21 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
       await fresh.goto(url, { waitUntil: 'load' });
       const p = await waitPainted(fresh, expected, 120000).catch(async () => ({ total: await paintedCount(fresh), at: null }));
       await fresh.waitForTimeout(300);
-      return p;
+      const dcl = await fresh.evaluate(() => performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? null);
+      return { ...p, dcl };
     });
-    out.freshLoad = { painted: traced2.result.total, expected, timeToPaintedMs: traced2.result.at, traced: traced2.traced, ...summarize(traced2.tasks) };
+    const { total, at, dcl } = traced2.result;
+    out.freshLoad = {
+      painted: total,
+      expected,
+      timeToPaintedMs: at,
+      domContentLoadedMs: dcl,
+      paintedAfterDomContentLoadedMs: at === null || dcl === null ? null : at - dcl,
+      traced: traced2.traced,
+      ...summarize(traced2.tasks),
+    };
     log(
-      `fresh load: ${out.freshLoad.painted}/${expected} painted ${fmtMs(out.freshLoad.timeToPaintedMs)} after navigation; longest main-thread task ${out.freshLoad.maxTaskMs.toFixed(0)} ms wall, ${out.freshLoad.maxTaskCpuMs.toFixed(0)} ms CPU (page parsing and layout included)`,
+      `fresh load: ${out.freshLoad.painted}/${expected} painted ${fmtMs(out.freshLoad.timeToPaintedMs)} after navigation (${fmtMs(out.freshLoad.paintedAfterDomContentLoadedMs)} after DOMContentLoaded); longest main-thread task ${out.freshLoad.maxTaskMs.toFixed(0)} ms wall, ${out.freshLoad.maxTaskCpuMs.toFixed(0)} ms CPU (page parsing and layout included)`,
     );
     await fresh.close();
     await page.close();

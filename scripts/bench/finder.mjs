@@ -13,6 +13,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { Window } from 'happy-dom';
 import { generatePage } from './corpus.mjs';
+import { runAlone } from './harness.mjs';
+import { median } from './stats.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TARGET_CHARS = 2_000_000;
@@ -62,11 +64,6 @@ async function loadFinder() {
       "export { guessModels } from './lib/source/models.ts';",
     ].join('\n'),
   );
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**
@@ -209,7 +206,14 @@ export async function runFinderBench({ log = console.log } = {}) {
   return { scan, precision, goals: finderGoals(scan, precision) };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const { goals } = await runFinderBench();
-  for (const g of goals) console.log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
+/** The finder as a suite of run.mjs (BENCH_ONLY=finder): the scan and the precision. */
+export async function benchFinderSuite({ log = console.log } = {}) {
+  return runFinderBench({ log });
 }
+
+/** The goal lines of the finder suite. */
+export function finderSuiteGoals(result) {
+  return result.goals;
+}
+
+await runAlone(import.meta.url, benchFinderSuite, finderSuiteGoals, { browser: 'none', extension: false });

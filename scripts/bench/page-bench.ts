@@ -612,6 +612,94 @@ function slowest(): { exact: Array<[number, string, number]>; fuzzy: Array<[numb
   return { exact: top(exact), fuzzy: top(fuzzy) };
 }
 
+/** The passages' ranges on the current DOM, anchored once for the highlight probes, with a kind each. */
+let probeClaims: PaintedClaim[] = [];
+
+/** Anchors every passage once (not timed) for `paintProbe`; returns how many were anchored. */
+function anchorForPaint(): number {
+  const index = buildTextIndex(state.root);
+  const results = anchorAll(
+    state.root,
+    state.passages.map((p) => p.stored),
+    index,
+  );
+  probeClaims = [];
+  results.forEach((r, i) => {
+    if (r.status === 'anchored') probeClaims.push({ id: String(i), kind: CLAIM_KINDS[i % CLAIM_KINDS.length] as ClaimKind, range: r.range });
+  });
+  return probeClaims.length;
+}
+
+const PROBE_PREFIX = 'recipe-lens-probe';
+let probeStyle: HTMLStyleElement | null = null;
+
+/** Adds (once, before any probe is traced) highlight rules for `split` highlights per kind, so splitting can be measured. */
+function setupSplit(split: number): void {
+  probeStyle?.remove();
+  probeStyle = document.createElement('style');
+  const rules: string[] = [];
+  for (const kind of CLAIM_KINDS)
+    for (let i = 0; i < split; i++) rules.push(`::highlight(${PROBE_PREFIX}-${kind}-${i}) { background-color: rgba(59, 130, 246, 0.2); }`);
+  probeStyle.textContent = rules.join('\n');
+  document.head.append(probeStyle);
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Paints the anchored passages one way and waits until the browser has drawn them (two frames after
+ * the last range is in): `batch` null adds every range at once, else `batch` ranges per animation frame
+ * (HighlightPainter.paintInBatches); `split` > 1 spreads each kind over that many highlights (at once).
+ * Returns the time from the first range to drawn. `clearProbe` removes them afterwards.
+ */
+async function paintProbe(options: { batch: number | null; split: number }): Promise<{ ms: number; painted: number }> {
+  const t0 = performance.now();
+  if (options.split > 1) {
+    const groups = new Map<string, Range[]>();
+    probeClaims.forEach((c, i) => {
+      const name = `${PROBE_PREFIX}-${c.kind}-${i % options.split}`;
+      groups.set(name, [...(groups.get(name) ?? []), c.range]);
+    });
+    for (const [name, ranges] of groups) CSS.highlights.set(name, new Highlight(...ranges));
+  } else {
+    probePainter ??= new HighlightPainter(window);
+    if (options.batch === null) probePainter.paint(probeClaims);
+    else await probePainter.paintInBatches(probeClaims, { batchSize: options.batch });
+  }
+  await frame();
+  await frame();
+  return { ms: performance.now() - t0, painted: probeClaims.length };
+}
+
+let probePainter: HighlightPainter | null = null;
+
+/** Removes every probe highlight and waits until the page is drawn without them. */
+async function clearProbe(): Promise<void> {
+  probePainter?.clear();
+  for (const name of [...CSS.highlights.keys()]) if (name.startsWith(PROBE_PREFIX)) CSS.highlights.delete(name);
+  await frame();
+  await frame();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** A text index kept alive (with the ranges anchored through it), to weigh what holding one costs a page. */
+let keptIndex: TextIndex | null = null;
+
+/** Builds the text index of the page, anchors every passage with it (so its lazy maps are filled) and keeps both; `keep` false lets them go. */
+function keepIndex(keep: boolean): number {
+  keptIndex = null;
+  probeClaims = [];
+  if (!keep) return 0;
+  keptIndex = buildTextIndex(state.root);
+  anchorForPaint();
+  anchorAll(
+    state.root,
+    state.passages.map((p) => p.stored),
+    keptIndex,
+  );
+  return keptIndex.text.length;
+}
+
 /** The benchmark's in-page API. */
-const api = { prepare, edit, expect, run, probeAsync, slowest };
+const api = { prepare, edit, expect, run, probeAsync, slowest, anchorForPaint, setupSplit, paintProbe, clearProbe, keepIndex };
 (globalThis as unknown as { RLBench: typeof api }).RLBench = api;

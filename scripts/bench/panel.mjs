@@ -1,86 +1,61 @@
 // Evidence-panel benchmark: 10,000 claims over 500 models imported through the options page, then the
 // survey's first paint and the cost of each filter keystroke, measured in the panel page in real Chromium.
+// (The import that fills the store is timed and logged; the import goals are the transfer suite's.)
 // Used by run.mjs; `node scripts/bench/panel.mjs` runs it alone.
-import { runAlone } from './suites.mjs';
-import { createRandom } from './prng.mjs';
+import { goal, runAlone } from './harness.mjs';
+import { median } from './stats.mjs';
+import { stopServiceWorker } from './store.mjs';
+import { generateStore } from './records.mjs';
 
-const KINDS = ['stage', 'algorithm', 'framework', 'reward', 'system', 'intention', 'undisclosed'];
-const STAGES = ['pretrain_midtrain', 'sft_distillation', 'reasoning_rl', 'agentic_rl', 'general_rl', 'vlm_omni_rl', 'opd_merge', null];
-const VALUES = [
-  'GRPO',
-  'GSPO',
-  'CISPO',
-  'PPO',
-  'DPO',
-  'IcePop',
-  'slime',
-  'verl',
-  'rule-based reward',
-  'RLVR',
-  'asynchronous RL',
-  'TITO',
-  'Reasoning RL',
-  'General RL',
-  'OPD',
-];
-const VENDORS = ['Zhipu AI', 'Qwen Team', 'DeepSeek', 'Moonshot AI', 'MiniMax', 'ByteDance Seed', 'Mistral', 'Meta'];
+/** Survey-record JSONL with claims over models (moved to records.mjs; still exported here). */
+export { generateStore };
 
-/** Survey-record JSONL with `claims` claims spread over `models` models (and a model record each). */
-export function generateStore({ claims = 10_000, models = 500, seed = 7 } = {}) {
-  const { pick } = createRandom(seed);
-  const lines = [];
-  for (let m = 0; m < models; m++) {
-    lines.push(
-      JSON.stringify({
-        schema: 'rl-survey.model/1',
-        model: `Model-${m}`,
-        recipe: null,
-        vendor: VENDORS[m % VENDORS.length],
-        based_on: m > 0 && m % 10 === 0 ? `Model-${m - 1}` : null,
-        judgment: `Judgment for model ${m}: partial recipe from the blog.`,
-        updated_at: '2026-11-01T00:00:00Z',
-      }),
-    );
-  }
-  for (let i = 0; i < claims; i++) {
-    const m = i % models;
-    const value = pick(VALUES);
-    const exact = `Model-${m} was post-trained with ${value} in stage ${i % 7}; passage ${i} describes the rollout, reward and the data mix used.`;
-    lines.push(
-      JSON.stringify({
-        schema: 'rl-survey.claim/1',
-        id: `bench_${String(i).padStart(6, '0')}`,
-        model: `Model-${m}`,
-        recipe: null,
-        kind: pick(KINDS),
-        stage: pick(STAGES),
-        value,
-        evidence: pick(['A', 'B', 'C']),
-        evidence_reason: null,
-        quote: { exact, prefix: 'previous sentence ends here. ', suffix: ' The next sentence follows.' },
-        position: null,
-        source: {
-          url: `https://example.org/model-${m}/source-${i % 3}`,
-          title: `Model-${m} report ${i % 3}`,
-          kind: pick(['technical_report', 'official_blog', 'model_card', 'repository']),
-          publisher: VENDORS[m % VENDORS.length],
-          published: '2026-10-01',
-          accessed: '2026-11-20',
-        },
-        link: null,
-        note: i % 5 === 0 ? `note ${i}` : '',
-        curator: 'bench',
-        created_at: '2026-11-20T00:00:00Z',
-        updated_at: '2026-11-20T00:00:00Z',
-      }),
-    );
-  }
-  return lines.join('\n') + '\n';
+/** Words typed into the survey's search box, one keystroke at a time (and erased), as a curator filters. */
+const KEYSTROKES = ['m', 'mo', 'mod', 'mode', 'model', 'model-', 'model-4', 'model-42', 'model-4', 'model-', 'grpo', '', 'rollout', 'rollout reward', ''];
+
+/**
+ * Opens the evidence panel page in a new tab and returns it with the time from its navigation to the
+ * first survey row (ms, the page's clock), once every row has arrived (unless `waitAll` is false).
+ */
+export async function openPanel(context, extensionId, { width = 420, waitAll = true } = {}) {
+  const panel = await context.newPage();
+  await panel.setViewportSize({ width, height: 900 });
+  await panel.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid=survey-row]')) {
+        window.__firstRow = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  await panel.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 180_000 });
+  const firstRowMs = await panel.evaluate(() => window.__firstRow);
+  if (waitAll) await allRows(panel);
+  return { panel, firstRowMs };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+/** Waits until the panel has every row (its count no longer says it is loading). */
+export async function allRows(panel, timeout = 180_000) {
+  await panel.waitForFunction(() => !document.querySelector('[data-testid=survey-count]')?.textContent?.includes('loading'), null, { timeout });
+}
+
+/** Types KEYSTROKES into the panel's search box; returns the time of each from its input event to the render after it. */
+export async function typeFilter(panel) {
+  return panel.evaluate(async (words) => {
+    const input = document.querySelector('[data-testid=survey-search]');
+    const out = [];
+    for (const text of words) {
+      const t = performance.now();
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Preact renders after the event's microtasks; a zero timeout runs after that render.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      out.push(performance.now() - t);
+    }
+    return out;
+  }, KEYSTROKES);
 }
 
 /** Runs the panel benchmark in an extension browser context; returns figures in milliseconds. */
@@ -102,65 +77,31 @@ export async function benchPanel({ context, extensionId, log = console.log }) {
   const firstPaints = [];
   const keystrokes = [];
   for (let run = 0; run < 5; run++) {
-    const panel = await context.newPage();
-    await panel.setViewportSize({ width: 420, height: 900 });
-    await panel.addInitScript(() => {
-      const observer = new MutationObserver(() => {
-        if (document.querySelector('[data-testid=survey-row]')) {
-          window.__firstRow = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    });
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-    await panel.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 60_000 });
-    firstPaints.push(await panel.evaluate(() => window.__firstRow));
+    const { panel, firstRowMs } = await openPanel(context, extensionId);
+    firstPaints.push(firstRowMs);
     // Every row arrives before the panel closes: the next run starts with the service worker idle, as a curator's would.
-    await panel.waitForFunction(() => !document.querySelector('[data-testid=survey-count]')?.textContent?.includes('loading'), null, { timeout: 60_000 });
     await panel.waitForTimeout(500);
-    if (run === 0) {
-      const times = await panel.evaluate(async () => {
-        const input = document.querySelector('[data-testid=survey-search]');
-        const out = [];
-        for (const text of [
-          'm',
-          'mo',
-          'mod',
-          'mode',
-          'model',
-          'model-',
-          'model-4',
-          'model-42',
-          'model-4',
-          'model-',
-          'grpo',
-          '',
-          'rollout',
-          'rollout reward',
-          '',
-        ]) {
-          const t = performance.now();
-          input.value = text;
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          // Preact renders after the event's microtasks; a zero timeout runs after that render.
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          out.push(performance.now() - t);
-        }
-        return out;
-      });
-      keystrokes.push(...times);
-    }
+    if (run === 0) keystrokes.push(...(await typeFilter(panel)));
     await panel.close();
   }
+  // The very first open after the worker starts: it starts, opens the database and reads the first rows.
+  const blank = await context.newPage();
+  await blank.goto(`chrome-extension://${extensionId}/popup.html`);
+  await stopServiceWorker(context, blank);
+  await blank.close();
+  const cold = await openPanel(context, extensionId);
+  await cold.panel.close();
   const result = {
     importMs,
     firstPaintMs: median(firstPaints),
     firstPaintRuns: firstPaints.map((v) => Math.round(v)),
     keystrokeMedianMs: median(keystrokes),
     keystrokeMaxMs: Math.max(...keystrokes),
+    coldFirstPaintMs: cold.firstRowMs,
   };
-  log(`panel: survey first paint ${result.firstPaintMs.toFixed(0)} ms (median of 5: ${result.firstPaintRuns.join(', ')})`);
+  log(
+    `panel: survey first paint ${result.firstPaintMs.toFixed(0)} ms (median of 5: ${result.firstPaintRuns.join(', ')}); ${result.coldFirstPaintMs.toFixed(0)} ms on the first open after the service worker was stopped`,
+  );
   log(
     `panel: filter keystroke median ${result.keystrokeMedianMs.toFixed(1)} ms, max ${result.keystrokeMaxMs.toFixed(1)} ms over ${keystrokes.length} keystrokes`,
   );
@@ -170,13 +111,21 @@ export async function benchPanel({ context, extensionId, log = console.log }) {
 /** The goal lines of the panel benchmark. */
 export function panelGoals(result) {
   return [
-    { name: 'panel-first-paint', holds: result.firstPaintMs <= 200, figure: `${result.firstPaintMs.toFixed(0)} ms ≤ 200 ms, 10,000 claims / 500 models` },
+    goal(
+      'panel-first-paint',
+      result.firstPaintMs <= 200,
+      `${result.firstPaintMs.toFixed(0)} ms ≤ 200 ms on a warm worker, 10,000 claims / 500 models (median of 5)`,
+    ),
+    goal(
+      'panel-first-paint-cold',
+      result.coldFirstPaintMs <= 600,
+      `${result.coldFirstPaintMs.toFixed(0)} ms ≤ 600 ms on the first open after the service worker starts, 10,000 claims / 500 models`,
+    ),
     {
       name: 'panel-keystroke',
       holds: result.keystrokeMaxMs <= 50,
       figure: `max ${result.keystrokeMaxMs.toFixed(1)} ms, median ${result.keystrokeMedianMs.toFixed(1)} ms ≤ 50 ms`,
     },
-    { name: 'import-10k', holds: result.importMs <= 1000, figure: `${result.importMs} ms ≤ 1000 ms for 10,000 claims + 500 models through the options page` },
   ];
 }
 

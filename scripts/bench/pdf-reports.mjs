@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { bundleForNode } from './finder.mjs';
-import { runAlone } from './suites.mjs';
+import { runAlone } from './harness.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PDFS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pdfs');

@@ -2,7 +2,8 @@
 // — in the real viewer — the time to the first drawn page, to read the whole text and anchor the 200 claims,
 // and the frame times while the curator scrolls through it. Used by run.mjs; `node scripts/bench/pdf.mjs`
 // runs it alone.
-import { runAlone } from './suites.mjs';
+import { runAlone } from './harness.mjs';
+import { median, percentile } from './stats.mjs';
 
 const PAGES = 100;
 const CLAIMS_PER_PAGE = 2;
@@ -96,16 +97,6 @@ async function importJsonl(page, text) {
     if (!commit?.ok) throw new Error(commit?.error ?? 'no answer');
     return commit.data.added;
   }, text);
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 }
 
 /** Runs the PDF benchmark in an extension browser context; returns figures in milliseconds. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from './build.mjs';
 import { importThroughOptions, paintedCount } from './extension.mjs';
-import { runAlone } from './suites.mjs';
+import { runAlone } from './harness.mjs';
 
 /** The public corpus, beside the repository. */
 export const CORPUS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'revisions');

@@ -1,60 +1,45 @@
-// The benchmarks that run through the extension beside the anchoring one: the evidence panel, export and
-// import, and the PDF viewer. Each runs in its own fresh browser profile (its own store) with the built
-// extension loaded. Used by run.mjs; each module can also run alone (`node scripts/bench/panel.mjs`).
-import path from 'node:path';
-import { ensureExtensionBuilt } from './build.mjs';
-import { launch } from './extension.mjs';
+// Every benchmark suite `npm run bench` knows, by the name `BENCH_ONLY` picks it by, in the order they
+// run. A suite is a module exporting a bench function and a goals function (result → goal lines, see
+// harness.mjs). The bench function gets `{ context, extensionId, log }` in a fresh browser with the
+// extension, or `{ log }` alone with `browser: 'none'` (it launches what it needs); `extension: false`
+// marks a suite that never loads the extension (it is not built for it). Registering a suite is one line
+// below. Suite modules import harness.mjs, never this file, and are imported only when they run.
+import { runSuite } from './harness.mjs';
 
-/** Runs `fn({ context, extensionId })` in a fresh browser with the extension, and closes it. */
-export async function withExtension(fn) {
-  const browser = await launch({ extension: true, pages: new Map() });
-  try {
-    return await fn({ context: browser.context, extensionId: browser.extensionId });
-  } finally {
-    await browser.close();
-  }
-}
+/** A suite entry: its module (relative to this folder), the names of its bench and goals exports, options. */
+const suite = (module, bench, goals, options = {}) => ({ module, bench, goals, ...options });
 
-/** Prints a suite's goal lines as run.mjs does. */
-export function printGoals(goals, log = console.log) {
-  for (const g of goals) log(`goal ${g.name}: ${g.holds ? 'holds' : 'misses'} (${g.figure})`);
-}
-
-/** The entry of a suite module run on its own: builds the extension if needed, runs the suite, prints its goals. */
-export async function runAlone(moduleUrl, bench, goals) {
-  if (!process.argv[1] || path.resolve(process.argv[1]) !== path.resolve(new URL(moduleUrl).pathname)) return;
-  ensureExtensionBuilt();
-  const result = await withExtension((ext) => bench({ ...ext, log: console.log }));
-  printGoals(goals(result));
-}
-
-/** The suites run.mjs knows, by the name `BENCH_ONLY` uses. */
+/** The suites, by name, in the order a full run takes them. */
 export const SUITES = {
-  panel: async () => {
-    const { benchPanel, panelGoals } = await import('./panel.mjs');
-    return { bench: benchPanel, goals: panelGoals };
-  },
-  transfer: async () => {
-    const { benchExport, exportGoals } = await import('./export.mjs');
-    return { bench: benchExport, goals: exportGoals };
-  },
-  pdf: async () => {
-    const { benchPdf, pdfGoals } = await import('./pdf.mjs');
-    return { bench: benchPdf, goals: pdfGoals };
-  },
-  reports: async () => {
-    const { benchReports, reportsGoals } = await import('./pdf-reports.mjs');
-    return { bench: benchReports, goals: reportsGoals };
-  },
-  'real-revisions': async () => {
-    const { benchRevisions, revisionsGoals } = await import('./revisions.mjs');
-    return { bench: benchRevisions, goals: revisionsGoals };
-  },
+  anchoring: suite('./anchoring.mjs', 'benchAnchoring', 'anchoringGoals', { browser: 'none', extension: false }),
+  'page-load': suite('./page-load.mjs', 'benchPageLoad', 'pageLoadGoals', { browser: 'none' }),
+  'long-tasks': suite('./long-tasks.mjs', 'benchLongTasks', 'longTaskGoals', { browser: 'none' }),
+  highlights: suite('./highlights.mjs', 'benchHighlights', 'highlightGoals', { browser: 'none', extension: false }),
+  panel: suite('./panel.mjs', 'benchPanel', 'panelGoals'),
+  transfer: suite('./export.mjs', 'benchExport', 'exportGoals'),
+  pdf: suite('./pdf.mjs', 'benchPdf', 'pdfGoals'),
+  memory: suite('./memory.mjs', 'benchMemory', 'memoryGoals', { browser: 'none' }),
+  scaling: suite('./scaling.mjs', 'benchScaling', 'scalingGoals', { browser: 'none' }),
+  finder: suite('./finder.mjs', 'benchFinderSuite', 'finderSuiteGoals', { browser: 'none', extension: false }),
+  reports: suite('./pdf-reports.mjs', 'benchReports', 'reportsGoals'),
+  'real-revisions': suite('./revisions.mjs', 'benchRevisions', 'revisionsGoals'),
+  dataset: suite('./dataset.mjs', 'benchDataset', 'datasetGoals', { browser: 'none', extension: false }),
 };
 
+/** Loads a registered suite's module and returns its bench and goals functions with its options. */
+export async function loadSuite(name) {
+  const entry = SUITES[name];
+  if (!entry) throw new Error(`no benchmark suite named ${name} (known: ${Object.keys(SUITES).join(', ')})`);
+  const mod = await import(new URL(entry.module, import.meta.url).href);
+  const bench = mod[entry.bench];
+  const goals = mod[entry.goals];
+  if (typeof bench !== 'function' || typeof goals !== 'function') throw new Error(`${entry.module} must export ${entry.bench} and ${entry.goals}`);
+  return { bench, goals, browser: entry.browser ?? 'extension', extension: entry.extension !== false };
+}
+
 /**
- * Runs the named suites one after another; a suite that fails is reported as
- * a problem and its goals as not measured, and the others still run.
+ * Runs the named suites one after another; a suite that fails is reported as a problem and its goals as
+ * not measured, and the others still run. Each suite's result keeps the load at its start and end.
  */
 export async function runSuites(names, log = console.log) {
   const results = {};
@@ -63,12 +48,11 @@ export async function runSuites(names, log = console.log) {
   for (const name of names) {
     const started = Date.now();
     log(`\n${name} benchmark`);
-    const suite = await SUITES[name]();
     try {
-      const result = await withExtension((ext) => suite.bench({ ...ext, log: (line) => log(`  ${line}`) }));
-      results[name] = result;
-      goals.push(...suite.goals(result));
-      log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      const run = await runSuite(await loadSuite(name), (line) => log(`  ${line}`));
+      results[name] = { ...run.result, load: run.load };
+      goals.push(...run.goals);
+      log(`  (${((Date.now() - started) / 1000).toFixed(0)} s; load average ${run.load.start.toFixed(1)} → ${run.load.end.toFixed(1)})`);
     } catch (error) {
       problems.push(`${name} benchmark failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
       log(`  ${problems.at(-1)}`);

@@ -40,7 +40,7 @@ describe('the database', () => {
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(['claims', 'dismissals', 'meta', 'models', 'sources', 'synced']);
     const indexes = [...db.transaction('claims').store.indexNames].sort();
-    expect(indexes).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-updated', 'by-url']);
+    expect(indexes).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-url']);
     expect([...db.transaction('dismissals').store.indexNames]).toEqual(['by-url']);
   });
 

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDB, openDB } from 'idb';
-import { MIGRATIONS, openRecipeDb, type RecipeDatabase } from '../../lib/db';
+import { DB_VERSION, MIGRATIONS, openRecipeDb, type RecipeDatabase } from '../../lib/db';
 import { V1_CLAIMS, createV1Database } from './fixtures/db/v1';
 import { V2_CLAIMS, V2_FINGERPRINT, V2_MODELS, createV2Database } from './fixtures/db/v2';
-import { claimsForPdf, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
+import { claimsForPdf, claimsForUrl, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
 import { V3_CLAIMS, V3_MODELS, createV3Database } from './fixtures/db/v3';
 import { V4_CLAIMS, V4_DISMISSAL, V4_MODELS, createV4Database } from './fixtures/db/v4';
 import { allClaims, deleteClaims, getBackupState, syncSnapshot, writeSync } from '../../lib/db';
+import { V5_BASES, V5_CLAIMS, V5_DISMISSAL, V5_MODELS, createV5Database } from './fixtures/db/v5';
 
 let seq = 0;
 const names: string[] = [];
@@ -29,7 +30,7 @@ describe('upgrading from version 1', () => {
     expect(all.map((c) => c.id).sort()).toEqual(V1_CLAIMS.map((c) => c.id).sort());
     const backfilled = all.find((c) => c.id === 'clm_v1_000003')!;
     expect(backfilled.updated_at).toBe(backfilled.created_at);
-    expect(await db.countFromIndex('claims', 'by-updated')).toBe(3);
+    expect(all.every((c) => typeof c.updated_at === 'string' && c.updated_at !== '')).toBe(true);
     expect(await db.count('models')).toBe(0);
     db.close();
   });
@@ -117,7 +118,7 @@ describe('upgrading from version 3', () => {
     const n = name();
     await createV3Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
-    expect(db.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
+    expect(db.version).toBe(DB_VERSION);
     expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V3_CLAIMS.map((c) => c.id).sort());
     expect(await db.count('models')).toBe(V3_MODELS.length);
     expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(1);
@@ -169,7 +170,7 @@ describe('upgrading from version 4', () => {
     const n = name();
     await createV4Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
-    expect(db.version).toBe(5);
+    expect(db.version).toBe(DB_VERSION);
     expect(await db.getAll('claims')).toEqual(V4_CLAIMS);
     expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V4_MODELS].sort((a, b) => a.model.localeCompare(b.model)));
     expect(await db.getAll('dismissals')).toEqual([V4_DISMISSAL]);
@@ -206,6 +207,63 @@ describe('upgrading from version 4', () => {
     expect([...old.transaction('claims').store.indexNames]).not.toContain('by-deleted');
     expect([...old.objectStoreNames]).not.toContain('synced');
     expect(await old.count('claims')).toBe(V4_CLAIMS.length);
+    old.close();
+  });
+});
+
+describe('upgrading from version 5', () => {
+  it('opens a version-5 store without the by-updated indexes, every record, tombstone, base, index entry and dismissal kept', async () => {
+    const n = name();
+    await createV5Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.transaction('claims').store.indexNames].sort()).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-url']);
+    expect([...db.transaction('models').store.indexNames]).toEqual([]);
+    expect(await db.getAll('claims')).toEqual([...V5_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V5_MODELS].sort((a, b) => (a.model < b.model ? -1 : 1)));
+    // The indexes that stay still find what they found; the tombstone stays a tombstone and out of every query.
+    expect((await claimsForUrl(db, V5_CLAIMS[0]!.source.url)).map((c) => c.id).sort()).toEqual(['clm_v5_html_001', 'clm_v5_html_002']);
+    expect((await claimsForPdf(db, { url: 'https://example.org/elsewhere.pdf', fingerprint: 'f00dfeed', arxiv: null })).map((c) => c.id)).toEqual([
+      'clm_v5_pdf_0001',
+    ]);
+    expect(await db.getAllKeysFromIndex('claims', 'by-deleted')).toEqual(['clm_v5_gone_001']);
+    expect((await allClaims(db)).map((c) => c.id).sort()).toEqual(['clm_v5_html_001', 'clm_v5_html_002', 'clm_v5_pdf_0001']);
+    expect(await dismissedKeys(db, V5_DISMISSAL.url)).toEqual([V5_DISMISSAL.key]);
+    expect((await syncSnapshot(db)).bases).toEqual(new Map(V5_BASES.map((b) => [b.ref, b.hash])));
+    expect(await db.get('meta', 'backup')).toEqual({ lastBackupAt: '2026-11-29T00:00:00Z', changes: 3, firstChangeAt: '2026-11-29T10:00:00Z' });
+    // Writes work at the new version.
+    await db.put('claims', { ...V5_CLAIMS[0]!, value: 'PPO', updated_at: '2026-12-01T00:00:00Z' });
+    expect((await db.get('claims', 'clm_v5_html_001'))?.value).toBe('PPO');
+    db.close();
+  });
+
+  it('rolls back a failing version-6 migration and leaves the version-5 store with its indexes', async () => {
+    const n = name();
+    await createV5Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 5),
+      {
+        version: 6,
+        description: 'fails after dropping one index',
+        run(_db: unknown, tx: any) {
+          tx.objectStore('claims').deleteIndex('by-updated');
+          throw new Error('index removal failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*index removal failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(5);
+    expect([...old.transaction('claims').objectStore('claims').indexNames].sort()).toEqual([
+      'by-arxiv',
+      'by-deleted',
+      'by-fingerprint',
+      'by-model',
+      'by-updated',
+      'by-url',
+    ]);
+    expect(await old.count('claims')).toBe(V5_CLAIMS.length);
+    expect(await old.count('synced')).toBe(V5_BASES.length);
     old.close();
   });
 });

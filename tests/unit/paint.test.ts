@@ -91,6 +91,74 @@ describe('HighlightPainter', () => {
     expect(win.registry.size).toBe(0);
   });
 
+  it('repaints only what changed: the same ranges stay in the same registered highlight, others come and go', () => {
+    const win = fakeWindow();
+    const painter = new HighlightPainter(win);
+    const a = rangeOver('alpha');
+    const b = rangeOver('beta');
+    const c = rangeOver('gamma');
+    painter.paint([
+      { id: '1', kind: 'algorithm', range: a },
+      { id: '2', kind: 'algorithm', range: b },
+    ]);
+    const algorithm = win.registry.get(highlightName('algorithm'))!;
+    painter.paint([
+      { id: '1', kind: 'algorithm', range: a },
+      { id: '3', kind: 'algorithm', range: c },
+      { id: '2', kind: 'stage', range: b },
+    ]);
+    expect(win.registry.get(highlightName('algorithm'))).toBe(algorithm);
+    expect([...algorithm]).toEqual([a, c]);
+    expect([...win.registry.get(highlightName('stage'))!]).toEqual([b]);
+    expect(algorithm.priority).toBe(1);
+  });
+
+  it('paints in batches, one per frame, with the claims known from the start', async () => {
+    const win = fakeWindow();
+    const painter = new HighlightPainter(win);
+    const ranges = Array.from({ length: 7 }, (_, i) => rangeOver(`passage ${i}`));
+    const claims = ranges.map((range, i) => ({ id: String(i), kind: CLAIM_KINDS[i % 2]!, range }));
+    const sizes: number[] = [];
+    const total = () => [...win.registry.values()].reduce((n, h) => n + h.size, 0);
+    let frames = 0;
+    const done = painter.paintInBatches(claims, {
+      batchSize: 3,
+      nextFrame: async () => {
+        sizes.push(total());
+        frames += 1;
+      },
+    });
+    expect(painter.claims()).toHaveLength(7);
+    expect(await done).toBe(true);
+    expect(sizes).toEqual([3, 6]);
+    expect(frames).toBe(2);
+    expect(total()).toBe(7);
+    // Painting the same claims again adds nothing and needs no frame.
+    expect(await painter.paintInBatches(claims, { batchSize: 3, nextFrame: async () => frames++ })).toBe(true);
+    expect(frames).toBe(2);
+  });
+
+  it('drops stale ranges at once and stops a batched paint that a newer paint overtook', async () => {
+    const win = fakeWindow();
+    const painter = new HighlightPainter(win);
+    const old = rangeOver('old passage');
+    painter.paint([{ id: 'old', kind: 'reward', range: old }]);
+    const ranges = Array.from({ length: 4 }, (_, i) => rangeOver(`new ${i}`));
+    let release: () => void = () => undefined;
+    const first = painter.paintInBatches(
+      ranges.map((range, i) => ({ id: String(i), kind: 'system' as const, range })),
+      { batchSize: 2, nextFrame: () => new Promise<void>((resolve) => (release = resolve)) },
+    );
+    // The stale range went before the first batch; the first batch is in.
+    expect(win.registry.has(highlightName('reward'))).toBe(false);
+    expect(win.registry.get(highlightName('system'))!.size).toBe(2);
+    painter.paint([{ id: 'x', kind: 'stage', range: ranges[3]! }]);
+    release();
+    expect(await first).toBe(false);
+    expect([...win.registry.keys()]).toEqual([highlightName('stage')]);
+    expect([...win.registry.get(highlightName('stage'))!]).toEqual([ranges[3]]);
+  });
+
   it('paints nothing, and throws nothing, where the Highlight API is missing', () => {
     const painter = new HighlightPainter({ CSS: {}, document } as never);
     painter.paint([{ id: '1', kind: 'stage', range: rangeOver('x') }]);

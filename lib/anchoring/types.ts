@@ -1,9 +1,4 @@
-/**
- * The shapes the anchoring library passes between its parts: a stored
- * passage's selectors, the outcome of anchoring it, and the selectors
- * prepared for searching. Types only, so the parts that share them import
- * no one in a circle.
- */
+/** The shapes the anchoring modules pass between them: stored selectors, a passage prepared for searching, and the outcome. */
 import type { Position, Quote } from '../schema';
 import type { FoldedContext } from './context';
 
@@ -48,16 +43,6 @@ export interface Decision {
   quote: number;
 }
 
-/** Where a neighbour says the passage should be: shift its stored position by `shift`; `gap` is how far (in stored positions) the neighbour is. */
-export interface Neighbour {
-  shift: number;
-  gap: number;
-  /** Whether the neighbour was before or after the passage (in stored positions). */
-  side: 'before' | 'after';
-  /** Where the neighbour is now. */
-  found: number;
-}
-
 /** A passage's selectors normalised for searching (internal to the anchoring library). */
 export interface PreparedSelectors {
   /** The stored exact text, white space collapsed and folded for comparison. */
@@ -76,4 +61,14 @@ export interface PreparedSelectors {
   neighbours: Neighbour[];
   /** Exact occurrences found by the exact pass, kept for the approximate one. */
   exactStarts?: number[];
+}
+
+/** Where a neighbour says the passage should be: shift its stored position by `shift`; `gap` is how far (in stored positions) the neighbour is. */
+export interface Neighbour {
+  shift: number;
+  gap: number;
+  /** Whether the neighbour was before or after the passage (in stored positions). */
+  side: 'before' | 'after';
+  /** Where the neighbour is now. */
+  found: number;
 }

@@ -1,0 +1,119 @@
+// A/B of the export and import code paths between an earlier commit and the working tree, in one
+// Chromium page: both versions of the modules are bundled (the earlier one with the files named in
+// AB_FILES taken from AB_BASE), loaded side by side, and timed in interleaved runs on the same 10,500
+// generated records — so the machine's load falls on both alike. Prints the quartiles of each step for
+// each version, and whether both export byte-identical files. A development tool, not a suite:
+//   AB_BASE=<commit> node scripts/bench/ab-export.mjs
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium } from 'playwright-core';
+import { ROOT } from './build.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from './extension.mjs';
+import { describeLoad, noteLoad, serveLocally } from './harness.mjs';
+import { quartiles } from './stats.mjs';
+import { generateStore } from './records.mjs';
+
+const BASE = process.env.AB_BASE ?? 'HEAD';
+const FILES = (process.env.AB_FILES ?? 'lib/export/fragment.ts,lib/export/jsonl.ts,components/common/files.ts').split(',');
+const RUNS = Number(process.env.AB_RUNS ?? 12);
+const ENTRY = [
+  "export * from './lib/import/files.ts';",
+  "export * from './lib/export/jsonl.ts';",
+  "export * from './lib/export/files.ts';",
+  "export * from './lib/export/links.ts';",
+  "export * from './lib/import/preview.ts';",
+].join('\n');
+
+/** The bundle of ENTRY as an IIFE named `name`; with `base`, the FILES come from that commit. */
+async function bundle(name, base) {
+  const old = base
+    ? new Map(FILES.map((f) => [path.join(ROOT, f), execFileSync('git', ['-C', ROOT, 'show', `${base}:${f}`], { encoding: 'utf8' })]))
+    : new Map();
+  const out = await esbuild.build({
+    stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    globalName: name,
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      { name: 'base', setup: (b) => b.onLoad({ filter: /\.tsx?$/ }, (a) => (old.has(a.path) ? { contents: old.get(a.path), loader: 'ts' } : undefined)) },
+    ],
+  });
+  return out.outputFiles[0].text;
+}
+
+/** The download's Blob as each version builds it: one string, or the parts `blobParts` cuts (when the version has it). */
+const STEPS = {
+  buildExport: 'L.buildExport("jsonl", data).text.length',
+  withLinks: 'L.withLinks(data.claims).length',
+  toJsonl: 'L.toJsonl(linked, data.models).length',
+  blob: 'new Blob(L.blobParts ? L.blobParts(text) : [text]).size',
+  parseImport: 'L.parseImport(file, "jsonl").records.length',
+  planAllStored: 'L.planStoreImport(records, records).added',
+};
+
+const load = noteLoad();
+const code = `${await bundle('OLD', BASE)}\n${await bundle('NEW', null)}`;
+const server = await serveLocally(new Map([['/', '<!doctype html><title>A/B</title>']]));
+const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+try {
+  const page = await browser.newPage();
+  await page.goto(`${server.origin}/`);
+  await page.addScriptTag({ content: code });
+  const blobParts = readFileSync(path.join(ROOT, 'components/common/files.ts'), 'utf8').includes('export function blobParts');
+  const res = await page.evaluate(
+    ({ file, steps, runs, withParts }) => {
+      const parsed = OLD.parseImport(file, 'jsonl');
+      const records = parsed.records;
+      const data = { claims: records.filter((r) => r.schema === 'rl-survey.claim/1'), models: records.filter((r) => r.schema !== 'rl-survey.claim/1') };
+      const linked = data.claims.map((c) => ({ ...c, link: 'https://example.org/#:~:text=x' }));
+      const text = OLD.buildExport('jsonl', data).text;
+      // blobParts lives in a component module: the new version cuts parts of 64 KiB as it does.
+      const parts = (t) => {
+        const out = [];
+        for (let i = 0; i < t.length; ) {
+          let end = Math.min(t.length, i + 65536);
+          if (end < t.length && (t.charCodeAt(end - 1) & 0xfc00) === 0xd800) end -= 1;
+          out.push(t.slice(i, end));
+          i = end;
+        }
+        return out;
+      };
+      const versions = { old: { ...OLD }, new: { ...NEW, blobParts: withParts ? parts : undefined } };
+      const out = { identical: OLD.buildExport('jsonl', data, { now: new Date(0) }).text === NEW.buildExport('jsonl', data, { now: new Date(0) }).text };
+      for (const [step, expr] of Object.entries(steps)) {
+        const fn = new Function('L', 'data', 'linked', 'text', 'file', 'records', `return ${expr};`);
+        const times = { old: [], new: [] };
+        for (let i = 0; i < runs; i++)
+          for (const v of i % 2 ? ['old', 'new'] : ['new', 'old']) {
+            const t0 = performance.now();
+            fn(versions[v], data, linked, text, file, records);
+            times[v].push(performance.now() - t0);
+          }
+        out[step] = times;
+      }
+      return out;
+    },
+    { file: generateStore(), steps: STEPS, runs: RUNS, withParts: blobParts },
+  );
+  console.log(`A/B in Chromium, ${RUNS} interleaved runs each: ${BASE} (old) vs the working tree (new); ms, quartiles q1 / median / q3`);
+  for (const step of Object.keys(STEPS)) {
+    const q = (xs) => {
+      const { q1, q3 } = quartiles(xs);
+      const s = [...xs].sort((a, b) => a - b);
+      return `${q1.toFixed(0)} / ${s[s.length >> 1].toFixed(0)} / ${q3.toFixed(0)}`;
+    };
+    console.log(`  ${step.padEnd(14)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
+  }
+  console.log(`  JSONL byte-identical between the versions: ${res.identical ? 'yes' : 'NO'}`);
+  console.log(describeLoad(load()));
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,82 @@
+// Long tasks on a ~2 MB page while the extension anchors and paints 500 claims (an open tab, and a fresh
+// load with them stored), traced on the page's main thread; in the same run, the Hypothesis-style peer
+// on the same page (for the "painted within 0.02 × the peer's time" goal) and our library alone (async
+// anchoring plus painting, no extension). Also the sizes of the content-script bundles. Used by run.mjs
+// (BENCH_ONLY=long-tasks); `node scripts/bench/long-tasks.mjs` runs it alone.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bigPage, claimsOn, onPlainPage } from './bigpage.mjs';
+import { ROOT } from './build.mjs';
+import { bundleSize, longTasks, summarize, traceMainThread } from './extension.mjs';
+import { goal, runAlone } from './harness.mjs';
+
+/** The Hypothesis-style peer runs on every STRIDE-th passage within BUDGET_MS; its page time is extrapolated. */
+const STRIDE = 3;
+const BUDGET_MS = 30_000;
+
+/** In a plain Chromium: the Hypothesis-style peer's time for the whole page, and our library's async API plus painting under a trace. */
+async function withoutExtension(page, log) {
+  return onPlainPage(page, async ({ context, tab }) => {
+    await tab.evaluate(() => globalThis.RLBench.expect());
+    const peer = await tab.evaluate(([budget, stride]) => globalThis.RLBench.run('hypothesis', 'stored', budget, stride), [BUDGET_MS, STRIDE]);
+    const passages = page.passages.length;
+    const hypothesisPageMs = peer.attempted ? (peer.ms * passages) / peer.attempted : null;
+    log(
+      `Hypothesis-style peer on the same page: ${peer.attempted} of ${passages} passages (every ${STRIDE}rd) in ${peer.ms.toFixed(0)} ms, ${hypothesisPageMs?.toFixed(0)} ms for the page (extrapolated)`,
+    );
+    const traced = await traceMainThread(context, tab, page.url, () => tab.evaluate(() => globalThis.RLBench.probeAsync(8)));
+    const library = { ...traced.result, trace: summarize(traced.tasks) };
+    log(
+      `library alone (buildTextIndexAsync + anchorAllAsync in 8 ms slices + HighlightPainter): longest task ${library.trace.maxTaskMs.toFixed(0)} ms wall, ${library.trace.maxTaskCpuMs.toFixed(0)} ms CPU; ${library.anchored} painted ${(library.paintedAtMs / 1000).toFixed(1)} s after the start`,
+    );
+    return { hypothesis: { ms: peer.ms, attempted: peer.attempted, pageMs: hypothesisPageMs, right: peer.counts.right }, library };
+  });
+}
+
+/** Runs the long-task benchmark; returns the scenarios' traces, the peer's time and the bundle sizes. */
+export async function benchLongTasks({ log = console.log }) {
+  const page = await bigPage({ seed: 1, passages: 500 });
+  const { jsonl, count } = claimsOn(page, page.passages.length);
+  // Kept for looking into the long tasks alone (see docs/benchmarks.md).
+  const results = path.join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(path.join(results, 'long-task-claims.jsonl'), jsonl);
+  log(`${count} claims on ${page.url} (${page.right} of them anchored right by the library on the unedited page)`);
+  const plain = await withoutExtension(page, log);
+  const tasks = await longTasks({ url: page.url, pages: new Map([[page.url, page.html]]), jsonl, expected: page.right, log });
+  const claims = bundleSize('claims');
+  const capture = bundleSize('capture');
+  if (claims)
+    log(`content-script bundle on every page: ${claims.file} ${(claims.bytes / 1024).toFixed(1)} KiB, ${(claims.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  if (capture)
+    log(
+      `capture script, injected only where claims are stored or the curator selects: ${capture.file} ${(capture.bytes / 1024).toFixed(1)} KiB, ${(capture.gzipBytes / 1024).toFixed(1)} KiB gzipped`,
+    );
+  return { url: page.url, claims: count, expected: page.right, ...plain, tasks, bundle: claims, captureBundle: capture };
+}
+
+/** The goal lines of the long-task benchmark. */
+export function longTaskGoals(result) {
+  const lt = result.tasks.openTab;
+  const lib = result.library.trace;
+  const fresh = result.tasks.freshLoad;
+  const peerMs = result.hypothesis.pageMs;
+  const after = fresh.paintedAfterDomContentLoadedMs;
+  const ratio = after === null || !peerMs ? null : after / peerMs;
+  return [
+    goal(
+      'no-long-task-over-50ms',
+      lt.maxTaskMs <= 50 && lt.painted >= lt.expected,
+      `longest main-thread task ${lt.maxTaskMs.toFixed(0)} ms wall (${lt.maxTaskCpuMs.toFixed(0)} ms CPU) while the extension anchored and painted ${lt.painted}/${lt.expected} claims in an open tab; the library's async API plus painting alone: ${lib.maxTaskMs.toFixed(0)} ms wall (${lib.maxTaskCpuMs.toFixed(0)} ms CPU)`,
+    ),
+    goal(
+      'big-page-painted-0.02-of-hypothesis',
+      ratio !== null && ratio <= 0.02 && fresh.painted >= fresh.expected,
+      ratio === null
+        ? `not measured: ${fresh.painted}/${fresh.expected} painted on a fresh load`
+        : `${ratio.toFixed(3)} × the Hypothesis-style matcher: ${fresh.painted}/${fresh.expected} painted ${after.toFixed(0)} ms after DOMContentLoaded on a fresh load of the 2 MB page vs ${peerMs.toFixed(0)} ms for the peer on the same page in the same run (extrapolated from every ${STRIDE}rd passage)`,
+    ),
+  ];
+}
+
+await runAlone(import.meta.url, benchLongTasks, longTaskGoals, { browser: 'none' });
