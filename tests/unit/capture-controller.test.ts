@@ -7,7 +7,7 @@ import type { DocumentClaims, DocumentKey } from '../../lib/messages';
 import type { ClaimRecord, SourceOverride } from '../../lib/schema';
 import { CaptureController } from '../../components/capture/controller';
 import type { CaptureApi, DocumentFacts, DocumentSurface, Painter, Stale, TextView } from '../../components/capture/surface';
-import { claim } from './fixtures/records';
+import { claim, formValues } from './fixtures/records';
 
 const URL_ = 'https://example.org/zeta-2-report';
 
@@ -195,17 +195,7 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
   }
 }
 
-const values = (overrides: Partial<ClaimFormValues> = {}): ClaimFormValues => ({
-  model: 'Zeta-2',
-  recipe: '',
-  kind: 'algorithm',
-  stage: 'reasoning_rl',
-  value: 'GRPO',
-  evidence: 'A',
-  evidenceReason: '',
-  note: '',
-  ...overrides,
-});
+const values = formValues;
 
 async function start(claims: ClaimRecord[] = []): Promise<void> {
   for (const c of claims) api.store.set(c.id, c);
