@@ -327,7 +327,11 @@ export async function benchRevisions({ context, extensionId, log = console.log }
 /** The goal lines of the suite. */
 export function revisionsGoals(result) {
   if (!result || result.skipped) {
-    return ['real-same-100', 'real-edited-95', 'real-wrong-0', 'real-removed-0'].map((name) => ({ name, holds: false, figure: 'not measured: the corpus is absent' }));
+    return ['real-same-100', 'real-edited-95', 'real-wrong-0', 'real-removed-0'].map((name) => ({
+      name,
+      holds: false,
+      figure: 'not measured: the corpus is absent',
+    }));
   }
   const { totals, counts } = result;
   const o = totals.ours;
