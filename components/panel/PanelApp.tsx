@@ -1,6 +1,7 @@
 /** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceOverride, type Stage } from '../../lib/schema';
+import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey } from '../../lib/schema/constants';
+import type { ClaimRecord, ModelRecord, SourceOverride, Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
 import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import { deriveRows, isTombstone, type SurveyRow } from '../../lib/survey';
@@ -8,7 +9,6 @@ import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus } from '../../lib/backup';
 import type { ResponseOf } from '../../lib/messages';
-import { buildExport } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { backupReason, useLocale } from '../common/i18n';
 import { plural, stageLabel, t, type MessageKey } from '../../lib/i18n';
@@ -30,6 +30,12 @@ interface Toast {
 let toastSeq = 0;
 /** How many models the first, quick query brings: enough to fill a tall panel. */
 const HEAD_MODELS = 12;
+
+/**
+ * The export code (with the record schemas it validates W3C output against), loaded on its first use rather than
+ * before the first rows; the panel starts loading it once every row has arrived, so an export does not wait for it.
+ */
+const exporter = () => import('../../lib/export/files');
 
 /** Root of the side panel. */
 export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?: () => Date }) {
@@ -99,6 +105,10 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
   };
   const fail = (what: MessageKey) => (e: unknown) => toast(`${t(what)}${t('colon')}${e instanceof Error ? e.message : String(e)}`, 'error');
 
+  useEffect(() => {
+    if (complete) void exporter().catch(() => undefined);
+  }, [complete]);
+
   // The backup reminder, read again whenever the store changes.
   const [backup, setBackup] = useState<BackupStatus | null>(null);
   useEffect(() => {
@@ -106,11 +116,12 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
   }, [api, data]);
 
   /** Downloads the rows the survey shows as one file. */
-  const exportRows = (shown: SurveyRow[], choice: PanelExportChoice) => {
+  const exportRows = async (shown: SurveyRow[], choice: PanelExportChoice) => {
     const keys = new Set(shown.map((r) => r.key));
     const claims = shown.flatMap((r) => r.claims);
     const models = (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe)));
     try {
+      const { buildExport } = await exporter();
       const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now() });
       downloadText(file.fileName, file.text, file.mimeType);
       toast(t('downloadedRows', file.fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));

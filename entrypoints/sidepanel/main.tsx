@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PanelApp } from '../../components/panel/PanelApp';
 import { startPageLocale } from '../shared/locale';
-import { callBackground } from '../shared/messaging';
+import { callBackground } from '../shared/calls';
 import { createPanelApi } from './api';
 import '../../components/panel/panel.css';
 
