@@ -1,5 +1,5 @@
 /** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey } from '../../lib/schema/constants';
 import type { ClaimRecord, ModelRecord, SourceOverride, Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
@@ -37,10 +37,17 @@ const HEAD_MODELS = 12;
  */
 const exporter = () => import('../../lib/export/files');
 
-/** Root of the side panel. */
-export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?: () => Date }) {
+/** The survey's records (the first rows' only, or every one). */
+type SurveyData = { claims: ClaimRecord[]; models: ModelRecord[] };
+
+/**
+ * Root of the side panel. `first`: the first rows' records as the page already asked for them (`survey.head`, sent
+ * before anything else), taken as soon as they arrive rather than after the first paint's effects; without it the
+ * panel asks for them itself.
+ */
+export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi; now?: () => Date; first?: Promise<SurveyData | undefined> }) {
   useLocale();
-  const [data, setData] = useState<{ claims: ClaimRecord[]; models: ModelRecord[] } | null>(null);
+  const [data, setData] = useState<SurveyData | null>(null);
   const [complete, setComplete] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<View>('survey');
@@ -64,15 +71,21 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
     api.activePage().then(setPage, () => setPage(null));
   }, [api]);
 
+  // The first rows, as soon as they arrive: a layout effect subscribes before the first paint (an effect would wait
+  // for the next frame), and the render they cause follows at once.
+  const head = useMemo(() => first ?? api.loadHead(HEAD_MODELS), [api]);
+  useLayoutEffect(() => {
+    void head.then(
+      (rows) => rows && setData((current) => current ?? rows),
+      () => undefined,
+    );
+  }, [head]);
+
   useEffect(() => {
-    // Paint the first rows from a small query, then everything (a store of 10,000 claims takes a moment).
-    // The full read starts only once the first rows are painted, so it cannot delay them.
-    void api
-      .loadHead(HEAD_MODELS)
-      .then(
-        (head) => setData((current) => current ?? head),
-        () => undefined,
-      )
+    // Then everything (a store of 10,000 claims takes a moment). The full read starts only once the first rows are
+    // in, so it cannot delay them.
+    void head
+      .catch(() => undefined)
       .then(() => {
         reload();
         reloadPage();
@@ -109,11 +122,11 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
     if (complete) void exporter().catch(() => undefined);
   }, [complete]);
 
-  // The backup reminder, read again whenever the store changes.
+  // The backup reminder, read again whenever the store changes (once every row is in: not on the first rows' path).
   const [backup, setBackup] = useState<BackupStatus | null>(null);
   useEffect(() => {
-    if (api.backupStatus) api.backupStatus().then(setBackup, () => setBackup(null));
-  }, [api, data]);
+    if (complete && api.backupStatus) api.backupStatus().then(setBackup, () => setBackup(null));
+  }, [api, data, complete]);
 
   /** Downloads the rows the survey shows as one file. */
   const exportRows = async (shown: SurveyRow[], choice: PanelExportChoice) => {
