@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES } from '../../lib/schema/constants';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
-import { rowVendor, type CellItem, type SurveyRow } from '../../lib/survey';
+import { rowVendor, undisclosedColumns, type CellItem, type SurveyRow, type UndisclosedColumn } from '../../lib/survey';
 import { EnumSelect } from '../common/EnumSelect';
 import { EvidenceBadge, evidenceText } from './Badges';
 import { ExportMenu, type PanelExportChoice } from './ExportMenu';
@@ -16,8 +16,21 @@ const ROW_HEIGHT = 176;
 const WIDE_ROW_HEIGHT = 132;
 const WIDE_MIN = 900;
 
-function cellText(items: readonly CellItem[]): string {
-  return items.length ? items.map((i) => i.value).join(' · ') : t('notDisclosed');
+/** A cell's words: its values, then what the row's undisclosed claims say is not disclosed there ("Not disclosed: reward design"). */
+function cellText(items: readonly CellItem[], undisclosed: readonly CellItem[] = []): string {
+  const words = [...items.map((i) => i.value), ...undisclosed.map((i) => `${kindLabel('undisclosed')}${t('colon')}${i.value}`)];
+  return words.length ? words.join(' · ') : t('notDisclosed');
+}
+
+/** The row's undisclosed claims that stand in `column`, as the survey table places them. */
+function undisclosedIn(row: SurveyRow, column: UndisclosedColumn): CellItem[] {
+  return row.undisclosed.filter((item) => undisclosedColumns(item).includes(column));
+}
+
+/** A survey row's framework, stages or intention cell as the panel shows it, undisclosed claims in the cell they speak about. */
+export function surveyCell(row: SurveyRow, column: UndisclosedColumn): string {
+  const items = column === 'framework' ? row.frameworks : column === 'stages' ? row.stagesAndAlgorithms : row.intentions;
+  return cellText(items, undisclosedIn(row, column));
 }
 
 /** Props of the survey view. */
@@ -223,11 +236,15 @@ function SurveyRowView({
       </div>
       <div class="c-cell" data-col="framework">
         <span class="cell-label">{t('cellFramework')}</span>
-        <span class={row.frameworks.length ? '' : 'nd'}>{cellText(row.frameworks)}</span>
+        <span class={row.frameworks.length ? '' : 'nd'} data-testid="cell-framework">
+          {surveyCell(row, 'framework')}
+        </span>
       </div>
       <div class="c-cell" data-col="stages">
         <span class="cell-label">{t('cellStages')}</span>
-        <span class={stageItems.length ? '' : 'nd'}>{cellText(stageItems)}</span>
+        <span class={stageItems.length ? '' : 'nd'} data-testid="cell-stages">
+          {surveyCell(row, 'stages')}
+        </span>
         <span class="stage-dots" aria-label={t('stagesDisclosed', row.stages.length - missing, row.stages.length)}>
           {row.stages.map((s) => (
             <i
@@ -240,7 +257,9 @@ function SurveyRowView({
       </div>
       <div class="c-cell" data-col="intention">
         <span class="cell-label">{t('colIntention')}</span>
-        <span class={row.intentions.length ? '' : 'nd'}>{cellText(row.intentions)}</span>
+        <span class={row.intentions.length ? '' : 'nd'} data-testid="cell-intention">
+          {surveyCell(row, 'intention')}
+        </span>
       </div>
       <div class="c-cell c-judgment" data-col="judgment">
         <span class="cell-label">{t('colJudgment')}</span>

@@ -75,6 +75,7 @@ const TEXT = {
     notDisclosed: 'not disclosed',
     checked: (date: string) => `not disclosed (checked ${date})`,
     undisclosedLead: 'Not disclosed: ',
+    undisclosedUnder: (value: string) => `${value} not disclosed`,
     noJudgment: 'no judgment yet',
     colon: ': ',
     quote: (text: string) => `“${text}”`,
@@ -92,6 +93,7 @@ const TEXT = {
     notDisclosed: '未公开',
     checked: (date: string) => `未公开（截至 ${date}）`,
     undisclosedLead: '未公开：',
+    undisclosedUnder: (value: string) => `${value}未公开`,
     noJudgment: '暂无判断',
     colon: '：',
     quote: (text: string) => `“${text}”`,
@@ -191,21 +193,26 @@ function namesStage(value: string, stage: Stage): boolean {
   return term?.kind === 'stage' && term.stage === stage;
 }
 
-/** An undisclosed item's words: "not disclosed" under its own stage's name, else "Not disclosed: value". */
-function undisclosedText(item: CellItem, t: Texts): string {
-  return item.stage && namesStage(item.value, item.stage) ? t.notDisclosed : `${t.undisclosedLead}${item.value}`;
+/**
+ * An undisclosed item's words: "not disclosed" under its own stage's name; "value not disclosed" after a stage's
+ * name and colon (`underStage`: "Reasoning RL: reward design not disclosed", never two colons in a row); else
+ * "Not disclosed: value".
+ */
+function undisclosedText(item: CellItem, t: Texts, underStage: boolean): string {
+  if (item.stage && namesStage(item.value, item.stage)) return t.notDisclosed;
+  return underStage ? t.undisclosedUnder(item.value) : `${t.undisclosedLead}${item.value}`;
 }
 
-function itemFragments(item: CellItem, ctx: ItemContext): Fragment[] {
-  const text = item.kind === 'undisclosed' ? undisclosedText(item, ctx.t) : item.value;
+function itemFragments(item: CellItem, ctx: ItemContext, underStage = false): Fragment[] {
+  const text = item.kind === 'undisclosed' ? undisclosedText(item, ctx.t, underStage) : item.value;
   return [{ text }, ...noteFragments(item, ctx)];
 }
 
-function joinItems(items: readonly CellItem[], separator: string, ctx: ItemContext): Cell {
+function joinItems(items: readonly CellItem[], separator: string, ctx: ItemContext, underStage = false): Cell {
   const out: Cell = [];
   items.forEach((item, i) => {
     if (i > 0) out.push({ text: separator });
-    out.push(...itemFragments(item, ctx));
+    out.push(...itemFragments(item, ctx, underStage));
   });
   return out;
 }
@@ -232,7 +239,7 @@ function stagesCell(items: readonly CellItem[], ctx: ItemContext): Cell {
     else out.push({ text: STAGE_LABELS[stage] });
     if (rest.length > 0) {
       out.push({ text: ctx.t.colon });
-      out.push(...joinItems(rest, ', ', ctx));
+      out.push(...joinItems(rest, ', ', ctx, true));
     }
   }
   return out;

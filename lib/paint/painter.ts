@@ -45,6 +45,12 @@ export class HighlightPainter {
   private readonly win: PaintWindow;
   /** Each kind's registered Highlight (only while it holds ranges). */
   private readonly byKind = new Map<ClaimKind, Highlight>();
+  /**
+   * The ranges each kind's Highlight holds, kept beside it: the Highlight itself is not read back, since a
+   * content script in Firefox sees the page's objects through wrappers whose set iteration and size do not
+   * answer for what the script added.
+   */
+  private readonly held = new Map<ClaimKind, Set<Range>>();
   /** Bumped by every paint: a batched paint that sees it change stops (a newer one took over). */
   private generation = 0;
 
@@ -58,7 +64,7 @@ export class HighlightPainter {
     this.painted = [...claims];
     if (!canPaint(this.win)) return;
     const added = this.removeStale(claims);
-    for (const [kind, range] of added) this.highlightOf(kind).add(range);
+    for (const [kind, range] of added) this.addRange(kind, range);
     this.unregisterEmpty();
   }
 
@@ -81,7 +87,7 @@ export class HighlightPainter {
         await nextFrame();
         if (generation !== this.generation) return false;
       }
-      for (const [kind, range] of added.slice(i, i + size)) this.highlightOf(kind).add(range);
+      for (const [kind, range] of added.slice(i, i + size)) this.addRange(kind, range);
     }
     return true;
   }
@@ -95,33 +101,41 @@ export class HighlightPainter {
       if (!set) wanted.set(claim.kind, (set = new Set()));
       if (set.has(claim.range)) continue;
       set.add(claim.range);
-      if (!this.byKind.get(claim.kind)?.has(claim.range)) added.push([claim.kind, claim.range]);
+      if (!this.held.get(claim.kind)?.has(claim.range)) added.push([claim.kind, claim.range]);
     }
-    for (const [kind, highlight] of this.byKind) {
+    for (const [kind, ranges] of this.held) {
       const keep = wanted.get(kind);
-      for (const range of [...highlight]) if (!keep?.has(range as Range)) highlight.delete(range);
+      const highlight = this.byKind.get(kind);
+      for (const range of [...ranges]) {
+        if (keep?.has(range)) continue;
+        highlight?.delete(range);
+        ranges.delete(range);
+      }
     }
     return added;
   }
 
-  /** The kind's Highlight, registered on first use. */
-  private highlightOf(kind: ClaimKind): Highlight {
+  /** Adds a range to its kind's Highlight, registered on first use. */
+  private addRange(kind: ClaimKind, range: Range): void {
     let highlight = this.byKind.get(kind);
     if (!highlight) {
       highlight = new this.win.Highlight();
       highlight.priority = 1;
       this.byKind.set(kind, highlight);
+      this.held.set(kind, new Set());
       this.win.CSS.highlights.set(highlightName(kind), highlight);
     }
-    return highlight;
+    highlight.add(range);
+    this.held.get(kind)!.add(range);
   }
 
   /** Unregisters kinds whose Highlight holds nothing. */
   private unregisterEmpty(): void {
     for (const kind of CLAIM_KINDS) {
-      const highlight = this.byKind.get(kind);
-      if (highlight && highlight.size === 0) {
+      const ranges = this.held.get(kind);
+      if (ranges && ranges.size === 0) {
         this.byKind.delete(kind);
+        this.held.delete(kind);
         this.win.CSS.highlights.delete(highlightName(kind));
       }
     }

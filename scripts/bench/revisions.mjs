@@ -327,7 +327,11 @@ export async function benchRevisions({ context, extensionId, log = console.log }
 /** The goal lines of the suite. */
 export function revisionsGoals(result) {
   if (!result || result.skipped) {
-    return ['real-same-100', 'real-edited-95', 'real-wrong-0'].map((name) => ({ name, holds: false, figure: 'not measured: the corpus is absent' }));
+    return ['real-same-100', 'real-edited-95', 'real-wrong-0', 'real-removed-0'].map((name) => ({
+      name,
+      holds: false,
+      figure: 'not measured: the corpus is absent',
+    }));
   }
   const { totals, counts } = result;
   const o = totals.ours;
@@ -348,6 +352,13 @@ export function revisionsGoals(result) {
       name: 'real-wrong-0',
       holds: o.wrong === 0,
       figure: `${o.wrong} paints on a wrong passage; ${o.removed.notPainted}/${counts.removed} removed passages left unpainted${o.removed.onReplacement ? ` (${o.removed.onReplacement} painted on the text that replaced it)` : ''}; peers: ${peers.map((p) => `${p} ${totals[p].wrong} wrong, ${totals[p].removed.notPainted}/${counts.removed} removed unpainted`).join('; ')}; at least as good as every peer on both axes (edited right, wrong): ${bothAxes.length === peers.length ? 'yes' : `no, not against ${peers.filter((p) => !bothAxes.includes(p)).join(', ')}`}`,
+    },
+    {
+      // The issue's fourth goal: a removed passage is painted nowhere, not even on the text that took its place
+      // (the corpus counts that as a failure too, of a different kind from a wrong passage).
+      name: 'real-removed-0',
+      holds: o.removed.notPainted === counts.removed,
+      figure: `${o.removed.notPainted}/${counts.removed} removed passages painted nowhere (${counts.removed - o.removed.notPainted} painted: ${o.removed.onReplacement ?? 0} on the text that replaced them, ${counts.removed - o.removed.notPainted - (o.removed.onReplacement ?? 0)} elsewhere); peers: ${peers.map((p) => `${p} ${totals[p].removed.notPainted}/${counts.removed}`).join(', ')}`,
     },
   ];
 }

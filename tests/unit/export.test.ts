@@ -286,7 +286,12 @@ describe('renderSurveyTable', () => {
       [
         'en',
         [undisclosed('k26_und_004', 'reward design', 'reasoning_rl')],
-        ['not disclosed (checked 2026-11-20)', 'Reasoning RL: Not disclosed: reward design[^1]', 'not disclosed (checked 2026-11-20)'],
+        ['not disclosed (checked 2026-11-20)', 'Reasoning RL: reward design not disclosed[^1]', 'not disclosed (checked 2026-11-20)'],
+      ],
+      [
+        'zh',
+        [undisclosed('k26_und_010', '奖励设计', 'reasoning_rl')],
+        ['未公开（截至 2026-11-20）', 'Reasoning RL：奖励设计未公开[^1]', '未公开（截至 2026-11-20）'],
       ],
       [
         'en',

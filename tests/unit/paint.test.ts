@@ -188,3 +188,36 @@ describe('placing floating UI', () => {
     expect(at.y).toBeLessThan(780);
   });
 });
+
+describe('HighlightPainter in a content script that cannot read its Highlights back (Firefox)', () => {
+  /** Like fakeWindow, but each Highlight iterates as empty and reports no size, as a wrapped page object may. */
+  function opaqueWindow() {
+    const win = fakeWindow();
+    class OpaqueHighlight extends (win.Highlight as unknown as typeof Set<Range>) {
+      priority = 0;
+      override get size(): number {
+        return Number.NaN;
+      }
+      override [Symbol.iterator](): SetIterator<Range> {
+        return new Set<Range>().values();
+      }
+    }
+    return Object.assign(win, { Highlight: OpaqueHighlight as never });
+  }
+
+  it('removes what it painted and unregisters the kind when a page moves on to an address without claims', () => {
+    const win = opaqueWindow();
+    const painter = new HighlightPainter(win);
+    const a = rangeOver('We use GRPO.');
+    const b = rangeOver('Trained with slime.');
+    painter.paint([
+      { id: 'clm_1', kind: 'algorithm', range: a },
+      { id: 'clm_2', kind: 'framework', range: b },
+    ]);
+    expect([...win.registry.keys()].sort()).toEqual([highlightName('algorithm'), highlightName('framework')]);
+    painter.paint([{ id: 'clm_2', kind: 'framework', range: b }]);
+    expect([...win.registry.keys()]).toEqual([highlightName('framework')]);
+    painter.clear();
+    expect(win.registry.size).toBe(0);
+  });
+});
