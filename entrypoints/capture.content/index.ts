@@ -1,7 +1,20 @@
+/**
+ * The capture script: injected by the background when the page script asks
+ * (the page has claims, or the curator starts tagging). It runs the capture
+ * controller over the page's HTML surface and answers the background's calls
+ * for the page script. Wiring only: the flow is `components/capture`.
+ */
+import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { CaptureController } from '../../components/capture/controller';
+import type { MountUi } from '../../components/capture/mount';
+import { HtmlSurface } from '../../components/capture/html-surface';
+import uiCss from '../../components/capture/ui.css?inline';
+import { backgroundCaptureApi } from '../shared/capture-api';
 import { takeBridge } from '../shared/capture-bridge';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
 import { useBrowserMessages } from '../shared/i18n';
-import { ClaimsSession } from './session';
+import { documentAnswerer } from '../shared/messaging';
+import { showReloadNotice } from '../shared/reload-notice';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
@@ -15,8 +28,45 @@ export default defineContentScript({
     const bridge = takeBridge();
     // Only the page script loads this script; without its bridge there is nobody to answer for.
     if (!bridge) return;
-    const session = new ClaimsSession(ctx, bridge.lookup);
-    session.start();
-    bridge.attach(session);
+    let host: HTMLElement | null = null;
+    // The UI lives in a shadow root at the end of <html>, created only when first needed.
+    const mountUi: MountUi = async (mount) => {
+      let unmount = () => {};
+      const ui = await createShadowRootUi(ctx, {
+        name: 'recipe-lens-ui',
+        position: 'inline',
+        anchor: 'html',
+        append: 'last',
+        css: uiCss,
+        onMount: (container) => {
+          unmount = mount(container);
+        },
+        onRemove: () => unmount(),
+      });
+      ui.mount();
+      host = ui.shadowHost;
+      return ui.shadowHost;
+    };
+    const surface = new HtmlSurface(document, () => host);
+    const controller = new CaptureController({
+      surface,
+      api: backgroundCaptureApi(),
+      mountUi,
+      setTimeout: (callback, ms) => ctx.setTimeout(callback, ms),
+      alive: () => ctx.isValid,
+    });
+    // In-page navigation: the Navigation API's event fires before the URL changes, so it is read once the navigation committed.
+    ctx.addEventListener(window, 'wxt:locationchange', () => ctx.setTimeout(() => controller.addressChanged(), 0));
+    ctx.addEventListener(window, 'popstate', () => controller.addressChanged());
+    // The extension was reloaded or updated under this page: stop everything and say how to recover.
+    ctx.onInvalidated(() => {
+      const wasInUse = controller.inUse();
+      controller.destroy();
+      surface.destroy();
+      if (wasInUse) showReloadNotice();
+    });
+    const answer = documentAnswerer(controller.answers);
+    controller.start(bridge.lookup);
+    bridge.attach({ answer, checkSelection: () => controller.checkSelection() });
   },
 });

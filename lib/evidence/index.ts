@@ -2,8 +2,8 @@
  * Evidence-level suggestion and curation warnings (`shared/spec/evidence-rules.md`).
  * Pure: no DOM, no browser APIs.
  */
+import { type MessageKey, sourceKindLabel, t } from '../i18n';
 import type { ClaimKind, Evidence, SourceKind } from '../schema';
-import { SOURCE_KIND_LABELS } from '../taxonomy';
 
 export { detectUserGuidance } from './guidance';
 
@@ -11,21 +11,16 @@ export { detectUserGuidance } from './guidance';
 export interface EvidenceSuggestion {
   /** Suggested level. */
   level: Evidence;
-  /** Why, in one short sentence. */
+  /** Why, in one short sentence, in the language of the UI. */
   reason: string;
   /** True when the source is not evidence at all (a third-party write-up). */
   notEvidence?: boolean;
 }
 
-const CLAIM_PHRASE: Record<ClaimKind, string> = {
-  stage: 'a stage',
-  algorithm: 'an algorithm',
-  framework: 'a framework',
-  reward: 'a reward design',
-  system: 'a system design',
-  intention: 'a design intention',
-  undisclosed: 'that something is not disclosed',
-};
+/** How a claim of each kind is named in the reason ("an algorithm"), in the language of the UI. */
+function claimPhrase(kind: ClaimKind): string {
+  return t(`claimPhrase_${kind}` as MessageKey);
+}
 
 const RECIPE_KINDS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['stage', 'algorithm', 'reward', 'system']);
 
@@ -38,30 +33,22 @@ const RECIPE_KINDS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['stage', 'algor
  */
 export function suggestEvidence(sourceKind: SourceKind, kind: ClaimKind): EvidenceSuggestion {
   if (sourceKind === 'third_party') {
-    return {
-      level: 'C',
-      reason: 'A third-party write-up is not evidence: find the lab’s own blog, model card, repository or report and quote that.',
-      notEvidence: true,
-    };
+    return { level: 'C', reason: t('evidenceWhyThirdParty'), notEvidence: true };
   }
   if (kind === 'undisclosed') {
-    return { level: 'C', reason: 'A “not disclosed” finding is C whatever the source.' };
+    return { level: 'C', reason: t('evidenceWhyUndisclosed') };
   }
-  const source = SOURCE_KIND_LABELS[sourceKind];
-  const what = CLAIM_PHRASE[kind];
+  const what = claimPhrase(kind);
   switch (sourceKind) {
     case 'technical_report':
-      if (RECIPE_KINDS.has(kind)) return { level: 'A', reason: `Technical report stating ${what} → A.` };
-      return {
-        level: 'B',
-        reason: `Technical report naming ${what} → B; raise it to A only if the report describes how it was used (your call).`,
-      };
+      if (RECIPE_KINDS.has(kind)) return { level: 'A', reason: t('evidenceWhyReportRecipe', what) };
+      return { level: 'B', reason: t('evidenceWhyReportOther', what) };
     case 'official_blog':
     case 'model_card':
     case 'repository':
-      return { level: 'B', reason: `${source} stating ${what} → B: part of the picture, not a full recipe.` };
+      return { level: 'B', reason: t('evidenceWhyFirstParty', sourceKindLabel(sourceKind), what) };
     case 'release':
-      return { level: 'C', reason: 'A release shows capabilities, not the RL recipe → C.' };
+      return { level: 'C', reason: t('evidenceWhyRelease') };
   }
 }
 

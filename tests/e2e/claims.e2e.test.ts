@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
+import { badgeFor, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
 import { CaptureUi } from './pages/capture-ui';
 
 let browser: ExtensionBrowser;
@@ -126,10 +126,13 @@ describe('late content and in-page navigation', () => {
     await ui.form.waitFor();
     expect(await ui.field('model').inputValue()).toBe('Acme-7B');
     await ui.save();
+    await expect.poll(() => badgeFor(browser.worker, 'http://local.test/spa.html')).toBe('1');
 
     await page.click('#to-training');
     await page.getByText('asynchronous rollouts in verl').waitFor();
     expect(await paintedTexts(page)).toEqual([]);
+    // Nothing is stored under the new address: the badge no longer counts the old page's claim.
+    await expect.poll(() => badgeFor(browser.worker, 'http://local.test/spa/training')).toBe('');
     await ui.select('Reasoning RL with asynchronous rollouts in verl');
     await ui.tagButton.click();
     await ui.form.waitFor();

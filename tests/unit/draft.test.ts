@@ -3,19 +3,9 @@ import { buildClaims, sourceFromFields, validateForm, valuesFromClaim, type Clai
 import { mintClaimId } from '../../lib/capture/ids';
 import { chooseModel, prefillValues } from '../../lib/capture/prefill';
 import { ClaimRecord } from '../../lib/schema';
-import { claim } from './fixtures/records';
+import { claim, formValues } from './fixtures/records';
 
-const values = (patch: Partial<ClaimFormValues> = {}): ClaimFormValues => ({
-  model: 'GLM-5',
-  recipe: '',
-  kind: 'algorithm',
-  stage: 'reasoning_rl',
-  value: 'GRPO',
-  evidence: 'A',
-  evidenceReason: '',
-  note: '',
-  ...patch,
-});
+const values = (patch: Partial<ClaimFormValues> = {}): ClaimFormValues => formValues({ model: 'GLM-5', ...patch });
 
 const passage = { quote: { exact: 'Reasoning RL uses GRPO + IcePop.', prefix: 'p', suffix: 's' }, position: { start: 3, end: 35 } };
 const source = sourceFromFields('https://example.org/r', '2026-11-29', { title: ' Report ', kind: 'technical_report', publisher: '', published: 'soon' });

@@ -12,6 +12,7 @@ import {
 } from '../../lib/capture/finder';
 import { findCandidates, parseSite, parseSiteList, siteListed } from '../../lib/finder';
 import { FinderSite } from '../../lib/settings';
+import { formValues } from './fixtures/records';
 
 const PAGE =
   'Zeta-2 technical report. ' +
@@ -60,16 +61,7 @@ describe('candidates offered on a page', () => {
 describe('the claim form for an accepted candidate', () => {
   it('takes kind, value, stage and model from the candidate, and the level the rules give its source', () => {
     const c = { kind: 'algorithm' as const, value: 'GRPO', stage: 'reasoning_rl' as const, model: 'Zeta-2', sentence: 'we train Zeta-2 with GRPO' };
-    expect(candidateValues(c, { kind: 'technical_report', models: ['Zeta-2'] }, [])).toEqual({
-      model: 'Zeta-2',
-      recipe: '',
-      kind: 'algorithm',
-      stage: 'reasoning_rl',
-      value: 'GRPO',
-      evidence: 'A',
-      evidenceReason: '',
-      note: '',
-    });
+    expect(candidateValues(c, { kind: 'technical_report', models: ['Zeta-2'] }, [])).toEqual(formValues());
     expect(candidateValues(c, { kind: 'official_blog', models: [] }, []).evidence).toBe('B');
   });
 

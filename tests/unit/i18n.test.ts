@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../public/_locales/en/messages.json';
 import zh from '../../public/_locales/zh_CN/messages.json';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, SOURCE_KINDS, STAGES } from '../../lib/schema';
+import { suggestEvidence } from '../../lib/evidence';
 import { evidenceLabel, isLocaleChoice, kindLabel, locale, onLocaleChange, plural, setLocale, stageLabel, t, type Catalog } from '../../lib/i18n';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -234,6 +235,15 @@ describe('switching the language', () => {
     // Loaded by the slow call: asking again needs no load.
     await setLocale('zh_CN', () => Promise.reject(new Error('loaded twice')));
     expect(locale()).toBe('zh_CN');
+  });
+
+  it('gives the suggested evidence level’s reason in the language of the UI, like the warnings under it', async () => {
+    expect(suggestEvidence('third_party', 'algorithm').reason).toMatch(/^A third-party write-up is not evidence/);
+    await setLocale('zh_CN', async () => zh as Catalog);
+    expect(suggestEvidence('third_party', 'algorithm').reason).toBe(zh.evidenceWhyThirdParty.message);
+    expect(suggestEvidence('technical_report', 'algorithm').reason).toBe('技术报告陈述了一种算法 → A。');
+    expect(suggestEvidence('official_blog', 'reward').reason).toBe('官方博客陈述了一种奖励设计 → B：只是整体的一部分，不是完整的配方。');
+    expect(t('evidenceSuggested', 'C', suggestEvidence('third_party', 'algorithm').reason)).not.toMatch(/[A-Za-z]{4,}/);
   });
 
   it('accepts only the known choices', () => {
