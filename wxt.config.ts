@@ -12,6 +12,9 @@ function pdfjsDataFiles(): Array<{ absoluteSrc: string; relativeDest: string }> 
   );
 }
 
+/** The small page script's entrypoint (entrypoints/claims.content), built without the polyfill. */
+const PAGE_SCRIPT = 'claims';
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -22,6 +25,14 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       files.push(...pdfjsDataFiles());
+    },
+    // The page script that runs on every page uses the browser's own API, without the webextension polyfill the
+    // other contexts get: one lookup needs no promise wrappers, and every page would pay to evaluate them.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((entry) => entry.name === PAGE_SCRIPT)) return;
+      const alias = config.resolve?.alias;
+      const list = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
+      config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' }, ...list] };
     },
   },
   vite: () => ({

@@ -15,7 +15,7 @@ import type {
   PublishDryRun,
   PullDone,
 } from '../../lib/dataset/link';
-import { localDate } from '../../lib/export/files';
+import { localDate } from '../../lib/time';
 import { type MessageKey, plural, t } from '../../lib/i18n';
 
 /** The dataset calls an extension page makes. */

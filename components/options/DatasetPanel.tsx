@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionCheck, DatasetFailure, DatasetLink, DatasetStatus, DatasetView, PublishDone, PublishDryRun, PullDone } from '../../lib/dataset/link';
-import { changedModels } from '../../lib/dataset/link';
+import { changedModels } from '../../lib/dataset/summary';
 import { plural, t } from '../../lib/i18n';
 import { activityText, type DatasetApi, failureText, pullSummary, statusParts } from '../common/dataset';
 import { Conflict } from './ImportPanel';

@@ -1,6 +1,7 @@
 /** One claim in the panel: quote, evidence, source, warnings, and its actions (show passage, edit/move, delete). */
 import { useState } from 'preact/hooks';
-import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES, type ClaimKind, type ClaimRecord, type Evidence, type Stage } from '../../lib/schema';
+import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES } from '../../lib/schema/constants';
+import type { ClaimKind, ClaimRecord, Evidence, Stage } from '../../lib/schema';
 import { suggestEvidence, needsReason } from '../../lib/evidence';
 import { canonicalValue } from '../../lib/taxonomy';
 import { evidenceLabel, kindLabel, sourceKindLabel, stageLabel, t } from '../../lib/i18n';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { DatasetFailure, DatasetStatus, PublishDryRun } from '../../lib/dataset/link';
-import { changedModels } from '../../lib/dataset/link';
+import { changedModels } from '../../lib/dataset/summary';
 import { plural, t } from '../../lib/i18n';
 import { activityText, type DatasetApi, failureText, pullSummary } from '../common/dataset';
 import { DatasetStatusLine } from '../common/DatasetStatusLine';

@@ -1,6 +1,7 @@
 /** One model (or recipe): its pipeline, its claims grouped by stage and kind, warnings, lineage and judgment. */
 import { useState } from 'preact/hooks';
-import { CLAIM_KINDS, STAGES, type ClaimRecord, type SourceKind, type Stage } from '../../lib/schema';
+import { CLAIM_KINDS, STAGES } from '../../lib/schema/constants';
+import type { ClaimRecord, SourceKind, Stage } from '../../lib/schema';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import type { SurveyRow } from '../../lib/survey';
 import { EvidenceBadge, evidenceText, Warnings } from './Badges';

@@ -1,6 +1,7 @@
 /** "This page": the active tab's claims in document order, its orphans, and its source metadata (editable). */
 import { useEffect, useState } from 'preact/hooks';
-import { SOURCE_KINDS, type ClaimRecord, type SourceKind, type SourceOverride } from '../../lib/schema';
+import { SOURCE_KINDS } from '../../lib/schema/constants';
+import type { ClaimRecord, SourceKind, SourceOverride } from '../../lib/schema';
 import type { ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
 import { EnumSelect } from '../common/EnumSelect';

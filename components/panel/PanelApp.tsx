@@ -1,6 +1,7 @@
 /** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceOverride, type Stage } from '../../lib/schema';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey } from '../../lib/schema/constants';
+import type { ClaimRecord, ModelRecord, SourceOverride, Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
 import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import { deriveRows, isTombstone, type SurveyRow } from '../../lib/survey';
@@ -8,7 +9,6 @@ import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus } from '../../lib/backup';
 import type { ResponseOf } from '../../lib/messages';
-import { buildExport } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { backupReason, useLocale } from '../common/i18n';
 import { plural, stageLabel, t, type MessageKey } from '../../lib/i18n';
@@ -32,10 +32,23 @@ let toastSeq = 0;
 /** How many models the first, quick query brings: enough to fill a tall panel. */
 const HEAD_MODELS = 12;
 
-/** Root of the side panel. */
-export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?: () => Date }) {
+/**
+ * The export code (with the record schemas it validates W3C output against), loaded on its first use rather than
+ * before the first rows; the panel starts loading it once every row has arrived, so an export does not wait for it.
+ */
+const exporter = () => import('../../lib/export/files');
+
+/** The survey's records (the first rows' only, or every one). */
+type SurveyData = { claims: ClaimRecord[]; models: ModelRecord[] };
+
+/**
+ * Root of the side panel. `first`: the first rows' records as the page already asked for them (`survey.head`, sent
+ * before anything else), taken as soon as they arrive rather than after the first paint's effects; without it the
+ * panel asks for them itself.
+ */
+export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi; now?: () => Date; first?: Promise<SurveyData | undefined> }) {
   useLocale();
-  const [data, setData] = useState<{ claims: ClaimRecord[]; models: ModelRecord[] } | null>(null);
+  const [data, setData] = useState<SurveyData | null>(null);
   const [complete, setComplete] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<View>('survey');
@@ -61,15 +74,21 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
     api.activePage().then(setPage, () => setPage(null));
   }, [api]);
 
+  // The first rows, as soon as they arrive: a layout effect subscribes before the first paint (an effect would wait
+  // for the next frame), and the render they cause follows at once.
+  const head = useMemo(() => first ?? api.loadHead(HEAD_MODELS), [api]);
+  useLayoutEffect(() => {
+    void head.then(
+      (rows) => rows && setData((current) => current ?? rows),
+      () => undefined,
+    );
+  }, [head]);
+
   useEffect(() => {
-    // Paint the first rows from a small query, then everything (a store of 10,000 claims takes a moment).
-    // The full read starts only once the first rows are painted, so it cannot delay them.
-    void api
-      .loadHead(HEAD_MODELS)
-      .then(
-        (head) => setData((current) => current ?? head),
-        () => undefined,
-      )
+    // Then everything (a store of 10,000 claims takes a moment). The full read starts only once the first rows are
+    // in, so it cannot delay them.
+    void head
+      .catch(() => undefined)
       .then(() => {
         reload();
         reloadPage();
@@ -103,18 +122,23 @@ export function PanelApp({ api, now = () => new Date() }: { api: PanelApi; now?:
   };
   const fail = (what: MessageKey) => (e: unknown) => toast(`${t(what)}${t('colon')}${e instanceof Error ? e.message : String(e)}`, 'error');
 
-  // The backup reminder, read again whenever the store changes.
+  useEffect(() => {
+    if (complete) void exporter().catch(() => undefined);
+  }, [complete]);
+
+  // The backup reminder, read again whenever the store changes (once every row is in: not on the first rows' path).
   const [backup, setBackup] = useState<BackupStatus | null>(null);
   useEffect(() => {
-    if (api.backupStatus) api.backupStatus().then(setBackup, () => setBackup(null));
-  }, [api, data]);
+    if (complete && api.backupStatus) api.backupStatus().then(setBackup, () => setBackup(null));
+  }, [api, data, complete]);
 
   /** Downloads the rows the survey shows as one file. */
-  const exportRows = (shown: SurveyRow[], choice: PanelExportChoice) => {
+  const exportRows = async (shown: SurveyRow[], choice: PanelExportChoice) => {
     const keys = new Set(shown.map((r) => r.key));
     const claims = shown.flatMap((r) => r.claims);
     const models = (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe)));
     try {
+      const { buildExport } = await exporter();
       const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now() });
       downloadText(file.fileName, file.text, file.mimeType);
       toast(t('downloadedRows', file.fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));

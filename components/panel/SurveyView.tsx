@@ -1,6 +1,6 @@
 /** The survey table: one row per (model, recipe), searchable, filterable and sortable, windowed for thousands of claims. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES } from '../../lib/schema';
+import { CLAIM_KINDS, EVIDENCE_LEVELS, STAGES } from '../../lib/schema/constants';
 import { kindLabel, plural, stageLabel, t } from '../../lib/i18n';
 import { filterRows, sortRows, vendorsOf, type IndexedRow, type RowFilters, type RowSort } from '../../lib/panel/rows';
 import { rowVendor, undisclosedColumns, type CellItem, type SurveyRow, type UndisclosedColumn } from '../../lib/survey';

@@ -19,8 +19,9 @@ import { settingsHandlers } from './settings';
 import { surveyHandlers } from './survey';
 import { tabHandlers } from './tabs';
 import { listenForUploads, transferHandlers } from './transfer';
+import { db } from './db';
 
-export { db } from './db';
+export { db };
 
 /** Every call the background answers, each by the feature it belongs to. */
 export const handlers = noticeChanges(
@@ -46,4 +47,7 @@ export default defineBackground(() => {
   listenForPdfNavigations();
   listenForDatasetSchedule();
   browser.runtime.onInstalled.addListener(() => createMenus());
+  // Nearly every event that wakes the worker reads the store: open it now, while the event's sender is still
+  // starting, rather than on the first call (a failure here is reported again to the call that needs it).
+  void db().catch(() => undefined);
 });

@@ -46,7 +46,14 @@ export class PageBoot {
   /** Starts listening and makes the page's one lookup. */
   start(): void {
     ignoreForgedRestarts();
-    const listener = (message: unknown, sender: Sender) => this.onMessage(message, sender);
+    // This script has the browser's own API, not the promise polyfill (wxt.config.ts): an answer goes back through
+    // `sendResponse`, the listener returning true to keep the channel open, as every browser supports.
+    const listener = (message: unknown, sender: Sender, sendResponse: (answer: unknown) => void) => {
+      const answer = this.onMessage(message, sender);
+      if (!answer) return undefined;
+      answer.then(sendResponse, (error: unknown) => sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+      return true;
+    };
     browser.runtime.onMessage.addListener(listener as never);
     this.ctx.onInvalidated(() => {
       browser.runtime.onMessage.removeListener(listener as never);

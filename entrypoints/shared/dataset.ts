@@ -1,8 +1,8 @@
 /** The dataset calls of an extension page (options, panel, popup): protocol calls, and the host permission asked from the page. */
 import { browser } from 'wxt/browser';
 import type { DatasetApi } from '../../components/common/dataset';
-import { originPattern } from '../../lib/dataset/link';
-import { callBackground } from './messaging';
+import { originPattern } from '../../lib/dataset/summary';
+import { callBackground } from './calls';
 
 /** Builds an extension page's access to the team's dataset. */
 export function createDatasetApi(): DatasetApi {

@@ -1,7 +1,7 @@
 /** The language of the extension pages: the browser's messages, then the curator's setting, read through the background. */
 import { startLocale, type LocaleChoice } from '../../lib/i18n';
 import { useBrowserMessages } from './i18n';
-import { callBackground } from './messaging';
+import { callBackground } from './calls';
 
 /** The stored language choice ('auto' when the background cannot tell). */
 export async function readLocaleSetting(): Promise<LocaleChoice> {

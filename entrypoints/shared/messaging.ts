@@ -7,7 +7,6 @@ import { browser } from 'wxt/browser';
 import {
   type BackgroundCall,
   CHANNEL,
-  ChangeNotice,
   type DocumentCall,
   dispatch,
   Envelope,
@@ -21,15 +20,11 @@ import {
   unwrapReply,
 } from '../../lib/messages';
 
+export { callBackground, onChangeNotice } from './calls';
+
 /** This extension as the sender rules know it. */
 export function ourselves(): Self {
   return { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
-}
-
-/** Sends a call to the background from a document or an extension page. */
-export async function callBackground<K extends BackgroundCall>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
-  const reply: unknown = await browser.runtime.sendMessage({ channel: CHANNEL, type, payload });
-  return unwrapReply<ResponseOf<K>>(reply, type);
 }
 
 /** Sends a call from the background to the document of a tab (its top frame's content script, or the PDF viewer). */
@@ -72,14 +67,4 @@ export function answerAsDocument(handlers: Handlers<DocumentCall>): () => void {
   const listener = documentAnswerer(handlers, true);
   browser.runtime.onMessage.addListener(listener as never);
   return () => browser.runtime.onMessage.removeListener(listener as never);
-}
-
-/** Calls back on the background's change notices to extension pages (with the page URL, or null for many); returns a function that stops. */
-export function onChangeNotice(callback: (url: string | null) => void): () => void {
-  const listener = (message: unknown) => {
-    const notice = ChangeNotice.safeParse(message);
-    if (notice.success) callback(notice.data.url);
-  };
-  browser.runtime.onMessage.addListener(listener);
-  return () => browser.runtime.onMessage.removeListener(listener);
 }

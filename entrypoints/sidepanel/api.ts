@@ -1,9 +1,9 @@
 /** The side panel's PanelApi: protocol calls to the background, and browser events for live updates. */
 import { browser } from 'wxt/browser';
 import type { PanelApi } from '../../components/panel/api';
-import { ChangeNotice } from '../../lib/messages';
+import { isChangeNotice } from '../../lib/messages/channel';
+import { callBackground } from '../shared/calls';
 import { createDatasetApi } from '../shared/dataset';
-import { callBackground } from '../shared/messaging';
 import type { ClaimRecord, ModelRecord } from '../../lib/schema';
 
 /** Builds the panel's access to the store and the browser for the window it follows. */
@@ -27,7 +27,7 @@ export function createPanelApi(windowId: number): PanelApi {
     dataset: createDatasetApi(),
     onChange(callback) {
       const listener = (message: unknown) => {
-        if (ChangeNotice.safeParse(message).success) callback();
+        if (isChangeNotice(message)) callback();
       };
       browser.runtime.onMessage.addListener(listener);
       return () => browser.runtime.onMessage.removeListener(listener);

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PanelApp } from '../../components/panel/PanelApp';
 import { startPageLocale } from '../shared/locale';
-import { callBackground } from '../shared/messaging';
+import { callBackground } from '../shared/calls';
 import { createPanelApi } from './api';
 import '../../components/panel/panel.css';
 
@@ -10,19 +10,11 @@ import '../../components/panel/panel.css';
 const FIRST_ROWS = 12;
 
 async function main() {
-  // The first rows are asked for at once, while the window and the language are settled.
-  let firstRows: ReturnType<typeof callBackground<'survey.head'>> | null = callBackground('survey.head', { models: FIRST_ROWS });
-  firstRows.catch(() => undefined);
+  // The first rows are asked for at once, while the window and the language are settled; the panel draws them on arrival.
+  const first = callBackground('survey.head', { models: FIRST_ROWS }).catch(() => undefined);
   // The panel follows the active tab of its own window; `?window=<id>` points it at another (a panel opened in a tab).
   const param = Number(new URLSearchParams(location.search).get('window'));
   const [windowId] = await Promise.all([Number.isInteger(param) && param > 0 ? param : browser.windows.getCurrent().then((w) => w.id!), startPageLocale()]);
-  const api = createPanelApi(windowId);
-  const loadHead = api.loadHead;
-  api.loadHead = (models) => {
-    const prefetched = firstRows;
-    firstRows = null;
-    return prefetched ?? loadHead(models);
-  };
-  render(<PanelApp api={api} />, document.getElementById('app')!);
+  render(<PanelApp api={createPanelApi(windowId)} first={first} />, document.getElementById('app')!);
 }
 void main();

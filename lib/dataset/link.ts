@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { ConflictView } from '../transfer';
 import type { ModelChange } from './publish';
 
+export { changedModels, originPattern } from './summary';
+
 /** A git branch name as hosts accept it (no spaces, no `..`, no leading `-` or `/`). */
 export const BranchName = z
   .string()
@@ -54,12 +56,6 @@ export type DatasetLink = z.infer<typeof DatasetLink>;
 
 /** The access token as the curator pastes it. */
 export const DatasetToken = z.string().trim().max(1000);
-
-/** The host permission pattern of a repository's origin (match patterns take no port). */
-export function originPattern(url: string): string {
-  const u = new URL(url);
-  return `${u.protocol}//${u.hostname}/*`;
-}
 
 /** What went wrong, for the interface: the engine's `code` (translated there), its English sentence, and its details. */
 export interface DatasetFailure {
@@ -152,9 +148,4 @@ export interface PullDone {
   conflicts: ConflictView[];
   conflictCount: number;
   head: string | null;
-}
-
-/** Per-model changes with nothing in them left out. */
-export function changedModels(models: readonly ModelChange[]): ModelChange[] {
-  return models.filter((m) => m.claims.added + m.claims.changed + m.claims.deleted + m.records.added + m.records.changed > 0);
 }

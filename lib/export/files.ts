@@ -10,7 +10,9 @@
  */
 import { modelKey, type ClaimRecord, type Evidence, type ModelRecord } from '../schema';
 import { deriveRows } from '../survey';
-import { nowTimestamp } from '../time';
+import { localDate, nowTimestamp } from '../time';
+
+export { localDate } from '../time';
 import { toJsonl } from './jsonl';
 import { withLinks } from './links';
 import { renderSurveyTable } from './table';
@@ -70,12 +72,6 @@ export function filterExport(data: ExportData, filter: ExportFilter): ExportData
     (m) => rowPasses(m.model, m.recipe) && (rows.has(modelKey(m.model, m.recipe)) || (!levels.size && inRange(m.updated_at, filter))),
   );
   return { claims, models: kept };
-}
-
-/** A date as `YYYY-MM-DD` in the curator's own time zone (for file names). */
-export function localDate(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** The dated name of an export file, e.g. `recipe-lens-2026-11-29.jsonl`, `recipe-lens-table-zh-2026-11-29.md`. */

@@ -28,3 +28,24 @@ export function unwrapReply<T>(reply: unknown, type: string): T {
   if (!r.ok) throw new CallError(r.error);
   return r.data;
 }
+
+/** Tag of the broadcast the background sends to extension pages when claims change. */
+export const NOTICE_CHANNEL = 'recipe-lens-notice';
+
+/**
+ * Whether a message is the background's change notice (`ChangeNotice` in the protocol, checked without the schema
+ * library): our notice tag, the type `claims.changed`, and an absolute http(s) page URL or null.
+ */
+export function isChangeNotice(message: unknown): message is { channel: typeof NOTICE_CHANNEL; type: 'claims.changed'; url: string | null } {
+  if (!message || typeof message !== 'object') return false;
+  const { channel, type, url } = message as { channel?: unknown; type?: unknown; url?: unknown };
+  if (channel !== NOTICE_CHANNEL || type !== 'claims.changed') return false;
+  if (url === null) return true;
+  if (typeof url !== 'string') return false;
+  try {
+    const protocol = new URL(url).protocol;
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

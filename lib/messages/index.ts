@@ -2,5 +2,5 @@
 export * from './protocol';
 export * from './roles';
 export * from './dispatch';
-export { CallError, unwrapReply, callNameOf } from './channel';
+export { CallError, unwrapReply, callNameOf, isChangeNotice } from './channel';
 export { isContextInvalidated, isTransient, withRetry } from './retry';

@@ -30,9 +30,9 @@ import {
   type PullDone,
 } from '../dataset/link';
 import type { ImportOutcome, ImportPreview, RecordCounts } from '../transfer';
-import { CHANNEL } from './channel';
+import { CHANNEL, NOTICE_CHANNEL } from './channel';
 
-export { CHANNEL };
+export { CHANNEL, NOTICE_CHANNEL };
 
 /** Who may send a call (see the file's comment). */
 export type Role = 'document' | 'page' | 'any' | 'background';
@@ -304,10 +304,7 @@ export const UPLOAD_CHANNEL = 'recipe-lens-upload';
 export const Upload = z.object({ channel: z.literal(UPLOAD_CHANNEL), id: z.string().min(8).max(100), text: z.string().max(MAX_IMPORT_BYTES) });
 export type Upload = z.infer<typeof Upload>;
 
-/** Tag of the broadcast the background sends to extension pages when claims change. */
-export const NOTICE_CHANNEL = 'recipe-lens-notice';
-
-/** A change broadcast to extension pages (no answer expected). */
+/** A change broadcast to extension pages (no answer expected); `isChangeNotice` is the same check without zod. */
 export const ChangeNotice = z.object({ channel: z.literal(NOTICE_CHANNEL), type: z.literal('claims.changed'), url: HttpUrl.nullable() });
 export type ChangeNotice = z.infer<typeof ChangeNotice>;
 

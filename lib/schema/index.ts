@@ -5,32 +5,26 @@
  * round trip; a record whose `schema` is unknown is rejected.
  */
 import { z } from 'zod';
+import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, STAGES } from './constants';
+
+export { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, STAGES, modelKey } from './constants';
 
 // Extension pages forbid eval under their content security policy: validate without generated code.
 z.config({ jitless: true });
 
-/** Schema tag of claim records, version 1. */
-export const CLAIM_SCHEMA = 'rl-survey.claim/1';
-/** Schema tag of model records, version 1. */
-export const MODEL_SCHEMA = 'rl-survey.model/1';
-
-/** What a passage claims. */
-export const CLAIM_KINDS = ['stage', 'algorithm', 'framework', 'reward', 'system', 'intention', 'undisclosed'] as const;
+/** What a passage claims (schema). */
 export const ClaimKind = z.enum(CLAIM_KINDS);
 export type ClaimKind = z.infer<typeof ClaimKind>;
 
-/** Pipeline stages of the seed's flowchart, in pipeline order. */
-export const STAGES = ['pretrain_midtrain', 'sft_distillation', 'reasoning_rl', 'agentic_rl', 'general_rl', 'vlm_omni_rl', 'opd_merge'] as const;
+/** A pipeline stage (schema). */
 export const Stage = z.enum(STAGES);
 export type Stage = z.infer<typeof Stage>;
 
-/** Evidence levels, best first. */
-export const EVIDENCE_LEVELS = ['A', 'B', 'C'] as const;
+/** An evidence level (schema). */
 export const Evidence = z.enum(EVIDENCE_LEVELS);
 export type Evidence = z.infer<typeof Evidence>;
 
-/** What sort of document a source is. */
-export const SOURCE_KINDS = ['technical_report', 'official_blog', 'model_card', 'repository', 'release', 'third_party'] as const;
+/** A source's kind (schema). */
 export const SourceKind = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof SourceKind>;
 
@@ -149,11 +143,6 @@ export type SourceOverride = z.infer<typeof SourceOverride>;
 
 /** A stored source correction, with when it was made. */
 export type SourceCorrection = SourceOverride & { updated_at: string };
-
-/** The key of a model record: one row per (model, recipe). */
-export function modelKey(model: string, recipe: string | null | undefined): string {
-  return recipe ? `${model}\u0000${recipe}` : model;
-}
 
 /** Turns a zod error into short `path: message` lines for people, not stack traces. */
 export function describeZodError(error: z.ZodError): string {

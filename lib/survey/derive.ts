@@ -3,7 +3,8 @@
  * (model, recipe), its evidence level, its cells and per-stage view, its
  * warnings and its lineage links. Pure: no DOM, no browser APIs.
  */
-import { STAGES, modelKey, type ClaimKind, type ClaimRecord, type Evidence, type ModelRecord, type SourceKind, type Stage } from '../schema';
+import type { ClaimKind, ClaimRecord, Evidence, ModelRecord, SourceKind, Stage } from '../schema';
+import { STAGES, modelKey } from '../schema/constants';
 import { foldModelName } from './models';
 import { withoutTombstones } from './tombstones';
 import { proposeVendor } from './vendor';

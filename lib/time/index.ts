@@ -9,3 +9,9 @@ export function nowTimestamp(date: Date = new Date()): string {
 export function today(date: Date = new Date()): string {
   return date.toISOString().slice(0, 10);
 }
+
+/** A date as `YYYY-MM-DD` in the curator's own time zone (for file names). */
+export function localDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

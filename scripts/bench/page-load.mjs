@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { EXTENSION_DIR, ROOT } from './build.mjs';
 import { generatePage } from './corpus.mjs';
-import { launch, traceMainThread } from './extension.mjs';
+import { bundleSize, launch, traceMainThread } from './extension.mjs';
 import { goal, runAlone, serveLocally } from './harness.mjs';
 import { median, spread } from './stats.mjs';
 
@@ -240,8 +240,15 @@ export async function benchPageLoad({ log = console.log }) {
     );
     log(`extra main-thread CPU per load by trace event: ${extra.map(([name, ms]) => `${name} ${ms >= 0 ? '+' : ''}${ms.toFixed(1)} ms`).join(', ')}`);
     const profile = await profileParts(browsers.with.context, url);
+    const pageScript = bundleSize('claims');
+    const pageScriptText = pageScript ? readFileSync(path.join(EXTENSION_DIR, 'content-scripts', 'claims.js'), 'utf8') : '';
+    // The polyfill's own error message marks it in a bundle.
+    const withPolyfill = pageScriptText.includes('This script should only be loaded in a browser extension');
     log(
-      `in the page script's world: webextension polyfill (${(profile.polyfillBytes / 1024).toFixed(1)} KiB minified) evaluated in ${profile.polyfillColdMs.toFixed(2)} ms compiled afresh, ${profile.polyfillWarmMs.toFixed(2)} ms from V8's cache; documentUrl ${profile.urlFirstCallMs.toFixed(3)} ms on its first call, ${profile.urlCallMs.toFixed(3)} ms after (its module ${profile.urlModuleMs.toFixed(2)} ms to evaluate); the lookup (page.claims, nothing stored) ${profile.lookupFirstMs.toFixed(1)} ms first, ${profile.lookupMs.toFixed(1)} ms median round trip`,
+      `the page script as built: ${pageScript ? `${(pageScript.bytes / 1024).toFixed(1)} KiB (${(pageScript.gzipBytes / 1024).toFixed(1)} KiB gzipped)` : 'missing'}, ${withPolyfill ? 'with' : 'without'} the webextension polyfill`,
+    );
+    log(
+      `in the page script's world, for scale: webextension polyfill (${(profile.polyfillBytes / 1024).toFixed(1)} KiB minified) evaluated in ${profile.polyfillColdMs.toFixed(2)} ms compiled afresh, ${profile.polyfillWarmMs.toFixed(2)} ms from V8's cache; documentUrl ${profile.urlFirstCallMs.toFixed(3)} ms on its first call, ${profile.urlCallMs.toFixed(3)} ms after (its module ${profile.urlModuleMs.toFixed(2)} ms to evaluate); the lookup (page.claims, nothing stored) ${profile.lookupFirstMs.toFixed(1)} ms first, ${profile.lookupMs.toFixed(1)} ms median round trip`,
     );
     return {
       page: page.name,

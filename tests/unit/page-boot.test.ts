@@ -53,7 +53,19 @@ function start(claims: unknown[], autoFind = false): Harness {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
-const call = (type: string, payload: unknown) => fakeBrowser.runtime.onMessage.trigger({ channel: CHANNEL, type, payload }, fromBackground);
+/**
+ * Delivers a message to the page script's listener as the browser does, and returns every listener's answer: the page
+ * script (without the polyfill) answers through `sendResponse` and returns true; a listener that does not answer
+ * returns undefined.
+ */
+async function deliver(message: unknown, sender: unknown): Promise<unknown[]> {
+  let respond: (answer: unknown) => void = () => undefined;
+  const answered = new Promise((resolve) => (respond = resolve));
+  const trigger = fakeBrowser.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown[]>;
+  const returned = await trigger(message, sender, respond);
+  return Promise.all(returned.map((r) => (r === true ? answered : r)));
+}
+const call = (type: string, payload: unknown) => deliver({ channel: CHANNEL, type, payload }, fromBackground);
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -120,9 +132,9 @@ describe('a page with nothing stored', () => {
     const h = start([]);
     await settle();
     const fromTab = { id: fakeBrowser.runtime.id, tab: { id: 3 } } as never;
-    const [refused] = await fakeBrowser.runtime.onMessage.trigger({ channel: CHANNEL, type: 'form.open', payload: {} }, fromTab);
+    const [refused] = await deliver({ channel: CHANNEL, type: 'form.open', payload: {} }, fromTab);
     expect(refused).toMatchObject({ ok: false });
-    expect(await fakeBrowser.runtime.onMessage.trigger({ hello: 'world' }, fromBackground)).toEqual([undefined]);
+    expect(await deliver({ hello: 'world' }, fromBackground)).toEqual([undefined]);
     expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
     h.ctx.abort();
   });
