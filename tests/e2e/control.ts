@@ -398,10 +398,15 @@ export async function liveWorker(context: BrowserContext, extensionId: string, e
   return next;
 }
 
-/** Creates the database in the extension's origin as an older (or newer) version left it: its stores, indexes and records. */
+/**
+ * Creates the database in the extension's origin as an older (or newer) version left it: its stores, indexes and
+ * records. With `replace`, the store there now is deleted first, in the same task as the open is asked for, so no
+ * open by the extension can come between the two (the background's connection closes itself when asked).
+ */
 export async function createDatabaseAs(
   target: Page | Worker,
   spec: {
+    replace?: boolean;
     version: number;
     stores: Array<{ name: string; keyPath?: string; indexes?: Array<[string, string]> }>;
     records: Record<string, Array<{ key?: string; value: unknown }>>;
@@ -412,6 +417,7 @@ export async function createDatabaseAs(
   await (target as Worker).evaluate(
     (s: Spec) =>
       new Promise<void>((resolve, reject) => {
+        if (s.replace) indexedDB.deleteDatabase('recipe-lens');
         const open = indexedDB.open('recipe-lens', s.version);
         open.onupgradeneeded = () => {
           const db = open.result;

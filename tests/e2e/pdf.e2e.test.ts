@@ -198,7 +198,9 @@ describe('the service worker stopped under a save in the viewer', () => {
     await v.capture.fill({ model: 'Zeta-stopped', value: 'GRPO' });
     // The save meets a stopped worker, and the worker keeps being stopped while it is retried.
     await control.stop();
-    const halt = control.stopRepeatedly(100, 300);
+    // As often as the page's test stops it (150–600 ms): each start of the worker reads its whole script (git included)
+    // and opens the store, so a save needs a window of that length to go through.
+    const halt = control.stopRepeatedly(150, 600);
     try {
       await v.capture.form.getByTestId('form-save').click();
       // Retries take longer than a plain save: the form closes once a save is acknowledged.
