@@ -43,14 +43,12 @@ export function canPaint(win: PaintWindow = window): boolean {
 export class HighlightPainter {
   private painted: PaintedClaim[] = [];
   private readonly win: PaintWindow;
-  /** Each kind's registered Highlight (only while it holds ranges). */
-  private readonly byKind = new Map<ClaimKind, Highlight>();
   /**
-   * The ranges each kind's Highlight holds, kept beside it: the Highlight itself is not read back, since a
-   * content script in Firefox sees the page's objects through wrappers whose set iteration and size do not
-   * answer for what the script added.
+   * Each kind's registered Highlight (only while it holds ranges) and the ranges it holds, kept beside it: the
+   * Highlight itself is not read back, since a content script in Firefox sees the page's objects through wrappers
+   * whose set iteration and size do not answer for what the script added.
    */
-  private readonly held = new Map<ClaimKind, Set<Range>>();
+  private readonly byKind = new Map<ClaimKind, { highlight: Highlight; ranges: Set<Range> }>();
   /** Bumped by every paint: a batched paint that sees it change stops (a newer one took over). */
   private generation = 0;
 
@@ -101,14 +99,13 @@ export class HighlightPainter {
       if (!set) wanted.set(claim.kind, (set = new Set()));
       if (set.has(claim.range)) continue;
       set.add(claim.range);
-      if (!this.held.get(claim.kind)?.has(claim.range)) added.push([claim.kind, claim.range]);
+      if (!this.byKind.get(claim.kind)?.ranges.has(claim.range)) added.push([claim.kind, claim.range]);
     }
-    for (const [kind, ranges] of this.held) {
+    for (const [kind, { highlight, ranges }] of this.byKind) {
       const keep = wanted.get(kind);
-      const highlight = this.byKind.get(kind);
       for (const range of [...ranges]) {
         if (keep?.has(range)) continue;
-        highlight?.delete(range);
+        highlight.delete(range);
         ranges.delete(range);
       }
     }
@@ -117,25 +114,22 @@ export class HighlightPainter {
 
   /** Adds a range to its kind's Highlight, registered on first use. */
   private addRange(kind: ClaimKind, range: Range): void {
-    let highlight = this.byKind.get(kind);
-    if (!highlight) {
-      highlight = new this.win.Highlight();
-      highlight.priority = 1;
-      this.byKind.set(kind, highlight);
-      this.held.set(kind, new Set());
-      this.win.CSS.highlights.set(highlightName(kind), highlight);
+    let held = this.byKind.get(kind);
+    if (!held) {
+      held = { highlight: new this.win.Highlight(), ranges: new Set() };
+      held.highlight.priority = 1;
+      this.byKind.set(kind, held);
+      this.win.CSS.highlights.set(highlightName(kind), held.highlight);
     }
-    highlight.add(range);
-    this.held.get(kind)!.add(range);
+    held.highlight.add(range);
+    held.ranges.add(range);
   }
 
   /** Unregisters kinds whose Highlight holds nothing. */
   private unregisterEmpty(): void {
     for (const kind of CLAIM_KINDS) {
-      const ranges = this.held.get(kind);
-      if (ranges && ranges.size === 0) {
+      if (this.byKind.get(kind)?.ranges.size === 0) {
         this.byKind.delete(kind);
-        this.held.delete(kind);
         this.win.CSS.highlights.delete(highlightName(kind));
       }
     }
