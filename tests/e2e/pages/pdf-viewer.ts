@@ -97,8 +97,19 @@ export class PdfViewer {
    * Selects the first occurrence of `text` in the pages' text layers (white space compared collapsed, line ends as
    * spaces), scrolling its start into view, and releases the pointer as a drag would.
    */
-  async select(text: string): Promise<void> {
-    const found = await this.page.evaluate((needle) => {
+  async select(text: string, timeout = 15000): Promise<void> {
+    // A page's text layer is built when the page comes near the view and rebuilt when it is redrawn, so the passage
+    // may not be in a layer yet at the first look: look again until it is, or until the time is up.
+    const until = Date.now() + timeout;
+    while (!(await this.trySelect(text))) {
+      if (Date.now() > until) throw new Error(`text not in any rendered page: ${text}`);
+      await this.page.waitForTimeout(100);
+    }
+  }
+
+  /** One attempt of {@link select}: selects `text` if a built text layer holds it, and says whether one did. */
+  private async trySelect(text: string): Promise<boolean> {
+    return this.page.evaluate((needle) => {
       const spans: Text[] = [];
       let flat = '';
       const map: Array<{ node: Text; offset: number }> = [];
@@ -138,7 +149,6 @@ export class PdfViewer {
       document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
       return true;
     }, text);
-    if (!found) throw new Error(`text not in any rendered page: ${text}`);
   }
 
   /**
