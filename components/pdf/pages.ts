@@ -4,17 +4,18 @@
  * a canvas (at the screen's pixel density) and a transparent text layer
  * when a page comes within a screen of the viewport, the nearest first, one
  * canvas at a time; canvases far away are let go again, text layers stay (the
- * curator's painted passages live in them). Zoom is one CSS variable: boxes
- * and text layers follow at once, canvases are redrawn for the pages in view.
+ * curator's painted passages live in them). The document's first canvas is a
+ * quick one (half the density), shown at once and then drawn again sharp;
+ * a canvas fills its page box whatever its density, and the text layer
+ * does not depend on it. Zoom is one CSS variable: boxes and text layers
+ * follow at once, canvases are redrawn for the pages in view.
  */
-import { spanBox, stretchFor, type PageText } from '../../lib/pdf';
+import { canvasDensity, spanBox, stretchFor, type PageText } from '../../lib/pdf';
 import type { PDFPageProxy } from './pdfjs';
 import { t } from '../../lib/i18n';
 
 /** CSS pixels per PDF point at 100 % (96 / 72). */
 export const CSS_UNITS = 96 / 72;
-/** Most pixels one page canvas may hold (more is drawn at a lower density). */
-const MAX_CANVAS_PIXELS = 8_388_608;
 /** Canvases kept for pages out of reach before the farthest are let go. */
 const KEEP_CANVASES = 8;
 /** Gap between pages and around them, in CSS pixels. */
@@ -34,8 +35,8 @@ export interface PageStackHooks {
   onTextLayer(pageNumber: number): void;
   /** The page at the top of the view changed. */
   onPageChange(pageNumber: number): void;
-  /** A page's canvas was drawn (for the first-page figure). */
-  onRendered?(pageNumber: number): void;
+  /** A page's canvas was drawn and put in place, at the full density (`sharp`) or as a quick first draw. */
+  onRendered?(pageNumber: number, sharp: boolean): void;
 }
 
 /** One page's box and what has been drawn in it. */
@@ -43,6 +44,8 @@ class PageView {
   readonly el: HTMLDivElement;
   canvas: HTMLCanvasElement | null = null;
   canvasZoom = 0;
+  /** Whether the canvas is drawn at the full density (not a quick first draw). */
+  sharp = false;
   layer: HTMLDivElement | null = null;
   spans: Array<HTMLSpanElement | null> = [];
   near = false;
@@ -77,6 +80,7 @@ class PageView {
     }
     this.canvas = null;
     this.canvasZoom = 0;
+    this.sharp = false;
     this.el.classList.remove('pdf-drawn');
   }
 }
@@ -121,6 +125,20 @@ export class PageStack {
     host.append(fragment);
     for (const view of this.views) this.observer.observe(view.el);
     scroller.addEventListener('scroll', this.onScroll, { passive: true });
+  }
+
+  /**
+   * Starts drawing the pages in view now, from the boxes' places, instead of waiting for the first intersection
+   * report (a frame later); call once the zoom and the scroll position are set.
+   */
+  start(): void {
+    if (this.destroyed || !this.views.length) return;
+    const top = this.scroller.scrollTop;
+    const height = this.scroller.clientHeight;
+    const from = this.pageAtY(top - height);
+    const to = this.pageAtY(top + 2 * height);
+    for (let i = from; i <= to; i++) this.views[i]!.near = true;
+    this.schedule();
   }
 
   /** Number of pages. */
@@ -276,7 +294,7 @@ export class PageStack {
   private async drawNext(): Promise<void> {
     if (this.drawing || this.destroyed) return;
     const wanted = this.views
-      .filter((v) => v.near && Math.abs(v.canvasZoom - this.zoomValue) > 1e-3)
+      .filter((v) => v.near && (Math.abs(v.canvasZoom - this.zoomValue) > 1e-3 || !v.sharp))
       .sort((a, b) => Math.abs(a.pageNumber - this.current) - Math.abs(b.pageNumber - this.current))[0];
     if (!wanted) {
       this.evict();
@@ -287,7 +305,9 @@ export class PageStack {
       await this.draw(wanted);
     } catch (error) {
       if (!(error instanceof Error && error.name === 'RenderingCancelledException')) console.warn('Recipe Lens: page', wanted.pageNumber, 'not drawn:', error);
-      wanted.canvasZoom = this.zoomValue; // do not retry in a loop; a zoom change or scroll asks again
+      // Do not retry in a loop; a zoom change or scroll asks again.
+      wanted.canvasZoom = this.zoomValue;
+      wanted.sharp = true;
     } finally {
       this.drawing = false;
     }
@@ -300,12 +320,13 @@ export class PageStack {
 
   private async draw(view: PageView): Promise<void> {
     const zoom = this.zoomValue;
+    // The document's first canvas is drawn quickly at half the density, shown, then drawn again sharp (next).
+    const quick = !this.firstDone && !view.canvas;
     const page = await this.hooks.getPage(view.pageNumber);
     if (!this.firstDone) performance.mark('recipe-lens:first-draw-start');
     if (this.destroyed || zoom !== this.zoomValue) return;
     const viewport = page.getViewport({ scale: zoom * CSS_UNITS });
-    let ratio = window.devicePixelRatio || 1;
-    if (viewport.width * viewport.height * ratio * ratio > MAX_CANVAS_PIXELS) ratio = Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height));
+    const ratio = canvasDensity(viewport.width, viewport.height, window.devicePixelRatio || 1, quick);
     const canvas = document.createElement('canvas');
     canvas.className = 'pdf-canvas';
     canvas.width = Math.max(1, Math.floor(viewport.width * ratio));
@@ -319,15 +340,20 @@ export class PageStack {
       canvas.width = 0;
       return;
     }
-    if (view.canvas) {
-      view.canvas.width = 0;
-      view.canvas.replaceWith(canvas);
+    const previous = view.canvas;
+    if (previous) {
+      // The new canvas takes the old one's place (a quick draw's, or one drawn at another zoom), then the old is let go.
+      previous.replaceWith(canvas);
+      previous.width = 0;
+      previous.height = 0;
     } else view.el.prepend(canvas);
     view.canvas = canvas;
     view.canvasZoom = zoom;
+    view.sharp = !quick;
     view.lastUsed = ++this.clock;
     view.el.classList.add('pdf-drawn');
-    this.hooks.onRendered?.(view.pageNumber);
+    view.el.classList.toggle('pdf-quick', quick);
+    this.hooks.onRendered?.(view.pageNumber, !quick);
   }
 
   /** Lets go of the canvases of pages out of reach beyond the few kept. */

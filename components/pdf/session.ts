@@ -16,7 +16,8 @@ import { CaptureController } from '../capture/controller';
 import type { CaptureState } from '../capture/state';
 import { createStore, type Store } from '../common/store';
 import type { ViewerApi } from './api';
-import { mark } from './marks';
+import { mark, markAfterFrame } from './marks';
+import { openPdfEarly, type PdfOpening } from './opening';
 import { CSS_UNITS, PageStack, type PageSize } from './pages';
 import { PdfSurface } from './pdf-surface';
 import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
@@ -105,31 +106,6 @@ export interface ViewerActions {
   openFile(url: string): void;
 }
 
-/** Downloads a PDF's bytes with the extension's host permission (and the site's cookies, as the browser would), reporting progress. */
-async function downloadPdf(url: string, onProgress: (fraction: number) => void): Promise<Uint8Array> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  const total = Number(response.headers.get('content-length')) || 0;
-  if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.length;
-    onProgress(Math.min(1, loaded / total));
-  }
-  const out = new Uint8Array(loaded);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
 /** The PDF viewer for one document. */
 export class PdfViewerSession {
   /** The viewer's own UI state. */
@@ -148,13 +124,15 @@ export class PdfViewerSession {
   private findMatches: Array<{ start: number; end: number }> = [];
   private readonly cleanups: Array<() => void> = [];
   private readonly pages = new Map<number, Promise<PDFPageProxy>>();
-
-  /** pdf.js (its worker starts as the module loads) and the PDF's bytes, both asked for as soon as the viewer exists. */
-  private readonly early: { lib: Promise<typeof import('./pdfjs')>; bytes: Promise<Uint8Array> | null } | null;
+  /** Whether the first page was shown (a quick draw), and shown sharp. */
+  private firstPageShown = false;
+  private firstPageSharp = false;
 
   constructor(
     private readonly api: ViewerApi,
     private readonly target: ViewerTarget | null,
+    /** The document, opening since the viewer's entry ran (`opening.ts`); null when the viewer has no PDF to show. */
+    private readonly opening: PdfOpening | null = target ? openPdfEarly(target.file) : null,
   ) {
     this.controller = new CaptureController({
       surface: this.surface,
@@ -169,13 +147,6 @@ export class PdfViewerSession {
         data.recipeLensOrphans = String(orphans);
       },
     });
-    // The bytes download while pdf.js loads and its worker starts (a local file is read by pdf.js itself).
-    const onProgress = (progress: number) => this.viewer.set((s) => ({ ...s, progress }));
-    const bytes = target && /^https?:/i.test(target.file) ? downloadPdf(target.file, onProgress) : null;
-    bytes?.catch(() => undefined);
-    const lib = import('./pdfjs');
-    lib.catch(() => undefined);
-    this.early = target ? { lib, bytes } : null;
   }
 
   /** The capture UI's state (the same component as on web pages). */
@@ -220,13 +191,13 @@ export class PdfViewerSession {
     });
     this.listen(scroller, 'wheel', (e) => this.onWheel(e as WheelEvent), false, false);
     this.controller.start();
-    if (!this.target) {
+    if (!this.target || !this.opening) {
       this.viewer.set((s) => ({ ...s, phase: 'empty' }));
       return;
     }
     // A claim asked for in the address is shown once the claims are anchored.
     if (this.target.claim) void this.controller.reveal(this.target.claim);
-    void this.open(this.target.file);
+    void this.open(this.opening);
   }
 
   /** Stops everything (the page is going away). */
@@ -253,21 +224,22 @@ export class PdfViewerSession {
 
   // ── Opening the document ─────────────────────────────────────────────────
 
-  private async open(file: string): Promise<void> {
+  private async open(opening: PdfOpening): Promise<void> {
+    const file = opening.file;
     this.viewer.set((s) => ({ ...s, phase: 'loading', file, title: file.split(/[?#]/)[0]!.split('/').pop() || file }));
     document.title = `${this.viewer.get().title} · Recipe Lens`;
-    const onProgress = (progress: number) => this.viewer.set((s) => ({ ...s, progress }));
+    const stopProgress = opening.onProgress((progress) => this.viewer.set((s) => (s.progress === progress ? s : { ...s, progress })));
+    this.cleanups.push(() => opening.cancel());
     let doc: PDFDocumentProxy;
     try {
-      const { openPdf } = await this.early!.lib;
-      const bytes = this.early!.bytes;
-      const opening = openPdf(bytes ? { data: await bytes } : { url: file }, onProgress);
-      this.cleanups.push(() => opening.cancel());
-      doc = await opening.promise;
+      doc = await opening.doc;
     } catch (error) {
       await this.failOpen(file, error);
       return;
+    } finally {
+      stopProgress();
     }
+    this.pages.set(1, opening.firstPage);
     this.doc = doc;
     this.text = new TextSource(doc);
     mark('pdfOpenedMs');
@@ -280,8 +252,18 @@ export class PdfViewerSession {
       getText: (n) => this.text!.page(n),
       onTextLayer: (n) => this.onTextLayer(n),
       onPageChange: (n) => this.viewer.set((s) => ({ ...s, page: n })),
-      onRendered: (n) => {
-        if (!document.documentElement.dataset.pdfFirstPageMs) mark('pdfFirstPageMs');
+      onRendered: (n, sharp) => {
+        // The figures are taken once the frame showing the canvas is out: what the curator sees.
+        if (!this.firstPageShown) {
+          this.firstPageShown = true;
+          performance.mark('recipe-lens:first-canvas');
+          markAfterFrame('pdfFirstPageMs');
+        }
+        if (sharp && !this.firstPageSharp) {
+          this.firstPageSharp = true;
+          performance.mark('recipe-lens:first-sharp-canvas');
+          markAfterFrame('pdfFirstPageSharpMs');
+        }
         document.documentElement.dataset.pdfRendered = String(n);
         firstDrawn();
       },
@@ -291,6 +273,7 @@ export class PdfViewerSession {
     this.viewer.set((s) => ({ ...s, phase: 'ready', pageCount: doc.numPages, progress: 1 }));
     this.fit();
     if (this.target?.page) stack.scrollToPage(this.target.page);
+    stack.start();
     this.scroller!.focus({ preventScroll: true });
     // What the document is (then its claims), its whole text (then anchoring) and its outline wait for the first
     // page to be drawn: the worker serves one request at a time, and the first page comes first.

@@ -68,3 +68,22 @@ export function spanBox(run: RunShape, style: RunStyle | undefined, viewport: re
 export function stretchFor(target: number, measured: number): number {
   return target > 0 && measured > 0 ? target / measured : 1;
 }
+
+/** Most pixels one page canvas may hold (a larger page is drawn at a lower density). */
+export const MAX_CANVAS_PIXELS = 8_388_608;
+
+/** The share of the full density a quick first draw is made at. */
+export const QUICK_DRAW_SHARE = 0.5;
+
+/**
+ * Canvas pixels per CSS pixel for a page drawn `width` × `height` CSS pixels large on a screen of `deviceRatio`
+ * device pixels per CSS pixel: the screen's density, lowered so that the canvas holds at most
+ * {@link MAX_CANVAS_PIXELS}. A quick draw (the document's first page, shown at once and sharpened after) is made at
+ * half that density, and never above one pixel per CSS pixel.
+ */
+export function canvasDensity(width: number, height: number, deviceRatio: number, quick = false): number {
+  let ratio = Number.isFinite(deviceRatio) && deviceRatio > 0 ? deviceRatio : 1;
+  const area = width * height;
+  if (area > 0 && area * ratio * ratio > MAX_CANVAS_PIXELS) ratio = Math.sqrt(MAX_CANVAS_PIXELS / area);
+  return quick ? Math.min(ratio * QUICK_DRAW_SHARE, 1) : ratio;
+}

@@ -17,7 +17,19 @@ export {
   type LayoutLine,
   type LayoutRun,
 } from './layout';
-export { spanBox, stretchFor, multiply, ascentRatio, type Matrix, type RunShape, type RunStyle, type SpanBox } from './geometry';
+export {
+  spanBox,
+  stretchFor,
+  multiply,
+  ascentRatio,
+  canvasDensity,
+  MAX_CANVAS_PIXELS,
+  QUICK_DRAW_SHARE,
+  type Matrix,
+  type RunShape,
+  type RunStyle,
+  type SpanBox,
+} from './geometry';
 export {
   detectPdfSource,
   linesOf,

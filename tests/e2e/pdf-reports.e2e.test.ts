@@ -123,6 +123,85 @@ describe.runIf(HAVE_SHARED)('a real report: the text layer stays on its glyphs',
   });
 });
 
+/**
+ * Holds back the canvases that replace a page's first, quick canvas (the sharp redraw), keeping the quick pixels on
+ * show, until `window.releaseSharpCanvases()`: the test decides when the page sharpens.
+ */
+function holdSharpCanvases(): void {
+  const replace = Element.prototype.replaceWith;
+  const held: Array<() => void> = [];
+  let holding = true;
+  Element.prototype.replaceWith = function (this: Element, ...nodes: Array<Node | string>) {
+    if (!holding || !(this instanceof HTMLCanvasElement) || !this.classList.contains('pdf-canvas')) return replace.apply(this, nodes);
+    // The viewer lets the old canvas go right after: show a copy of its pixels meanwhile.
+    const copy = document.createElement('canvas');
+    copy.className = this.className;
+    copy.width = this.width;
+    copy.height = this.height;
+    copy.getContext('2d')!.drawImage(this, 0, 0);
+    replace.call(this, copy);
+    held.push(() => replace.apply(copy, nodes));
+  };
+  (window as unknown as { releaseSharpCanvases: () => number }).releaseSharpCanvases = () => {
+    holding = false;
+    const swaps = held.splice(0);
+    for (const swap of swaps) swap();
+    return swaps.length;
+  };
+}
+
+/** Page 1's canvas on show: its width in pixels, its page box's width in device pixels, and whether it is a quick one. */
+async function firstCanvas(page: Page): Promise<{ pixels: number; box: number; quick: boolean }> {
+  return page.evaluate(() => {
+    const box = document.querySelector<HTMLElement>('.pdf-page[data-page="1"]')!;
+    const canvases = box.querySelectorAll<HTMLCanvasElement>('canvas.pdf-canvas');
+    const pixels = canvases.length === 1 ? canvases[0]!.width : -1;
+    const width = box.getBoundingClientRect().width * devicePixelRatio;
+    return { pixels, box: width, quick: pixels > 0 && pixels <= Math.ceil(width / 2) };
+  });
+}
+
+describe.runIf(HAVE_SHARED)('a real report: the first page is shown quickly, then sharpened', () => {
+  it('keeps the text layer on its glyphs while the quick first canvas is replaced, and a selection made meanwhile tags the line seen', async () => {
+    const v = await viewer();
+    await v.page.addInitScript(holdSharpCanvases);
+    await v.open(QWEN3_URL);
+    await v.waitForTextLayer(1);
+    // The first canvas is the quick one: half the density, stretched over the whole page box.
+    expect((await firstCanvas(v.page)).quick).toBe(true);
+    const before = await layerGeometry(v.page, 1);
+    expect(before.offsets.length).toBeGreaterThan(20);
+
+    // A curator drags over a line of the abstract while the page is still the quick draw.
+    const line = await spanAt(v.page, 1, 8);
+    await v.page.mouse.move(line.x, line.y);
+    await v.page.mouse.down();
+    await v.page.mouse.move(line.x + 120, line.y, { steps: 6 });
+    await v.page.mouse.up();
+    const selected = (await v.page.evaluate(() => getSelection()?.toString() ?? '')).replace(/\s+/g, ' ').trim();
+    expect(selected.length).toBeGreaterThan(3);
+    expect(line.text.replace(/\s+/g, ' ')).toContain(selected.slice(0, 12));
+    expect((await firstCanvas(v.page)).quick).toBe(true);
+
+    // The page sharpens: the sharp canvas takes the quick one's place; the text layer and the selection stay.
+    await v.page.evaluate(() => (window as unknown as { releaseSharpCanvases: () => number }).releaseSharpCanvases());
+    await v.waitFor('pdfFirstPageSharpMs');
+    const sharp = await firstCanvas(v.page);
+    expect(sharp.quick).toBe(false);
+    expect(sharp.pixels).toBeGreaterThanOrEqual(Math.floor(sharp.box) - 1);
+    const after = await layerGeometry(v.page, 1);
+    expect(after.scrollTop).toBe(0);
+    expect(after.offsets).toEqual(before.offsets);
+    expect((await v.page.evaluate(() => getSelection()?.toString() ?? '')).replace(/\s+/g, ' ').trim()).toBe(selected);
+
+    await v.capture.tagButton.click();
+    await v.capture.form.waitFor();
+    expect((await v.capture.form.textContent())?.replace(/\s+/g, ' ')).toContain(selected.slice(0, 12));
+    await v.page.keyboard.press('Escape');
+    await v.page.close();
+  });
+});
+
 interface Passage {
   page: number;
   kind: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ascentRatio, multiply, spanBox, stretchFor } from '../../lib/pdf';
+import { ascentRatio, canvasDensity, MAX_CANVAS_PIXELS, multiply, spanBox, stretchFor } from '../../lib/pdf';
 
 // A US-letter page's viewport at scale 2: PDF y goes up from the bottom, CSS y goes down from the top.
 const VIEWPORT = [2, 0, 0, -2, 0, 792 * 2];
@@ -43,5 +43,33 @@ describe('text-layer geometry', () => {
     expect(stretchFor(120, 100)).toBeCloseTo(1.2);
     expect(stretchFor(120, 0)).toBe(1);
     expect(stretchFor(0, 50)).toBe(1);
+  });
+});
+
+describe('canvas density of a drawn page', () => {
+  // A letter page at 125 %: 1020 × 1320 CSS pixels.
+  const [W, H] = [612 * (96 / 72) * 1.25, 792 * (96 / 72) * 1.25];
+
+  it('draws at the screen density, and a quick first draw at half of it', () => {
+    expect(canvasDensity(W, H, 1)).toBe(1);
+    expect(canvasDensity(W, H, 1, true)).toBe(0.5);
+    expect(canvasDensity(W, H, 2)).toBe(2);
+    expect(canvasDensity(W, H, 2, true)).toBe(1);
+  });
+
+  it('never draws a quick canvas above one pixel per CSS pixel', () => {
+    expect(canvasDensity(W / 2, H / 2, 3, true)).toBe(1);
+  });
+
+  it('lowers the density of a canvas that would hold too many pixels, the quick one with it', () => {
+    const full = canvasDensity(W, H, 4);
+    expect(full).toBeLessThan(4);
+    expect(W * H * full * full).toBeCloseTo(MAX_CANVAS_PIXELS, -2);
+    expect(canvasDensity(W, H, 4, true)).toBe(Math.min(1, full / 2));
+  });
+
+  it('takes a missing or broken device ratio as one', () => {
+    expect(canvasDensity(W, H, 0)).toBe(1);
+    expect(canvasDensity(W, H, Number.NaN, true)).toBe(0.5);
   });
 });
