@@ -1,6 +1,6 @@
 // Real-report benchmark (issue 18): the two technical reports in ../shared/fixtures/pdfs, as labs publish them.
-// In the real viewer: the time to the first drawn page, median of 5 openings of each report. In Node, on the body text
-// the viewer reads (lib/pdf's text model over pdf.js's runs): the claim finder's share of claim-worthy candidates in
+// In the real viewer: the time to the first page on screen (a quick draw, then sharp), median of 5 openings of each
+// report. In Node, on the body text the viewer reads (lib/pdf's text model over pdf.js's runs): the claim finder's share of claim-worthy candidates in
 // its top ten (hand judgments in tests/unit/fixtures/finder-judgments.json, by candidate key), the report's own-recipe
 // sentences found among its candidates, and negated mentions offered as positive claims (the ground truth written by
 // hand in tests/unit/fixtures/pdf-reports.json). Used by run.mjs (BENCH_ONLY=reports); `node scripts/bench/pdf-reports.mjs`
@@ -99,7 +99,10 @@ function finderOnReport(lib, report, pages, info, judged) {
   };
 }
 
-/** The first drawn page of each report in the real viewer, `RUNS` openings each (milliseconds from navigation). */
+/**
+ * The first page of each report in the real viewer, `RUNS` openings each (milliseconds from navigation): on screen
+ * (the quick canvas in its page box and the frame showing it out), and sharp (the same for the full-density canvas).
+ */
 async function firstPages(context, extensionId, reports, log) {
   const serve = (route) => {
     const file = new URL(route.request().url()).pathname.slice(1);
@@ -110,31 +113,37 @@ async function firstPages(context, extensionId, reports, log) {
   try {
     for (const report of reports) {
       const runs = [];
+      const sharp = [];
       const parts = [];
       for (let i = 0; i < RUNS; i++) {
         const page = await context.newPage();
         await page.goto(`chrome-extension://${extensionId}/pdf-viewer.html?file=${encodeURIComponent(BASE + report.file)}`);
-        await page.waitForFunction(() => document.documentElement.dataset.pdfFirstPageMs !== undefined, null, { timeout: 120_000 });
+        await page.waitForFunction(() => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, null, { timeout: 120_000 });
         const marks = await page.evaluate(() => {
           const at = (name) => Math.round(performance.getEntriesByName(`recipe-lens:${name}`)[0]?.startTime ?? Number.NaN);
           return {
             first: Number(document.documentElement.dataset.pdfFirstPageMs),
-            script: at('viewer-script'),
+            sharp: Number(document.documentElement.dataset.pdfFirstPageSharpMs),
+            entry: at('viewer-script'),
+            app: at('viewer-app'),
             attached: at('viewer-attached'),
             pdfjs: at('pdfjs-loaded'),
             opened: at('pdfOpenedMs'),
             draw: at('first-draw-start'),
+            canvas: at('first-canvas'),
           };
         });
         runs.push(marks.first);
+        sharp.push(marks.sharp);
         parts.push(marks);
         await page.close();
       }
       const m = (k) => median(parts.map((p) => p[k]));
-      out.push({ file: report.file, firstPageMs: median(runs), runs });
+      out.push({ file: report.file, firstPageMs: median(runs), runs, sharpMs: median(sharp), sharpRuns: sharp });
       log(
-        `reports: ${report.file} first page ${median(runs)} ms (median of ${RUNS}: ${runs.join(', ')}); ` +
-          `medians: viewer script ${m('script')} ms, viewer attached ${m('attached')} ms, pdf.js loaded ${m('pdfjs')} ms, document open ${m('opened')} ms, drawing from ${m('draw')} ms`,
+        `reports: ${report.file} first page ${median(runs)} ms (median of ${RUNS}: ${runs.join(', ')}), sharp ${median(sharp)} ms (${sharp.join(', ')}); ` +
+          `medians: viewer entry ${m('entry')} ms, pdf.js loaded ${m('pdfjs')} ms, viewer code ${m('app')} ms, viewer attached ${m('attached')} ms, ` +
+          `document open ${m('opened')} ms, drawing from ${m('draw')} ms, quick canvas in place ${m('canvas')} ms`,
       );
     }
   } finally {
@@ -183,7 +192,7 @@ export function reportsGoals(result) {
     {
       name: 'reports-first-page',
       holds: worst <= 1000,
-      figure: `${first.map((f) => `${f.file} ${f.firstPageMs} ms`).join(', ')} ≤ 1000 ms from navigation to the first drawn page (median of ${RUNS} each)`,
+      figure: `${first.map((f) => `${f.file} ${f.firstPageMs} ms (sharp ${f.sharpMs} ms)`).join(', ')} ≤ 1000 ms from navigation to the first page on screen, drawn quickly at half density then sharpened (median of ${RUNS} each)`,
     },
     {
       name: 'reports-finder-precision-top10',
