@@ -56,6 +56,15 @@ async function spanAt(page: Page, n: number, index: number): Promise<{ x: number
   );
 }
 
+/** Drags the mouse from a point `dx` pixels to the right along its line, as a curator selects; returns the selected text. */
+async function dragRight(page: Page, at: { x: number; y: number }, dx: number, steps: number): Promise<string> {
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + dx, at.y, { steps });
+  await page.mouse.up();
+  return page.evaluate(() => getSelection()?.toString() ?? '');
+}
+
 describe.runIf(HAVE_SHARED)('a real report: the text layer stays on its glyphs', () => {
   it('keeps every page text layer in place while a selection is extended with the keyboard across many line ends, so a later drag tags the line under the pointer', async () => {
     const v = await viewer();
@@ -66,11 +75,7 @@ describe.runIf(HAVE_SHARED)('a real report: the text layer stays on its glyphs',
     expect(before.offsets.length).toBeGreaterThan(50);
 
     // Click into a line near the top, then extend the selection downwards with Shift+↓, as a curator does.
-    const start = await spanAt(v.page, 9, 5);
-    await v.page.mouse.move(start.x, start.y);
-    await v.page.mouse.down();
-    await v.page.mouse.move(start.x + 60, start.y, { steps: 4 });
-    await v.page.mouse.up();
+    await dragRight(v.page, await spanAt(v.page, 9, 5), 60, 4);
     let moved = 0;
     for (let i = 0; i < 80; i++) {
       await v.page.keyboard.press('Shift+ArrowDown');
@@ -90,11 +95,7 @@ describe.runIf(HAVE_SHARED)('a real report: the text layer stays on its glyphs',
     await v.page.mouse.click(margin.left + 6, margin.top + 6);
     expect(await v.page.evaluate(() => getSelection()?.isCollapsed ?? true)).toBe(true);
     const line = await spanAt(v.page, 9, 6);
-    await v.page.mouse.move(line.x, line.y);
-    await v.page.mouse.down();
-    await v.page.mouse.move(line.x + 120, line.y, { steps: 6 });
-    await v.page.mouse.up();
-    const selected = await v.page.evaluate(() => getSelection()?.toString() ?? '');
+    const selected = await dragRight(v.page, line, 120, 6);
     expect(selected.length).toBeGreaterThan(3);
     expect(line.text.replace(/\s+/g, ' ')).toContain(selected.replace(/\s+/g, ' ').trim().slice(0, 12));
     await v.capture.tagButton.click();
@@ -174,11 +175,7 @@ describe.runIf(HAVE_SHARED)('a real report: the first page is shown quickly, the
 
     // A curator drags over a line of the abstract while the page is still the quick draw.
     const line = await spanAt(v.page, 1, 8);
-    await v.page.mouse.move(line.x, line.y);
-    await v.page.mouse.down();
-    await v.page.mouse.move(line.x + 120, line.y, { steps: 6 });
-    await v.page.mouse.up();
-    const selected = (await v.page.evaluate(() => getSelection()?.toString() ?? '')).replace(/\s+/g, ' ').trim();
+    const selected = (await dragRight(v.page, line, 120, 6)).replace(/\s+/g, ' ').trim();
     expect(selected.length).toBeGreaterThan(3);
     expect(line.text.replace(/\s+/g, ' ')).toContain(selected.slice(0, 12));
     expect((await firstCanvas(v.page)).quick).toBe(true);
