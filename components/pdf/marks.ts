@@ -7,20 +7,24 @@ export function mark(name: string, ms = performance.now()): void {
 }
 
 /**
- * Marks a moment once the frame now being made is out (a task after its paint and commit): what is in the page
- * now is what the curator sees then. A hidden page makes no frames and is marked at once.
+ * Resolves once the frame now being made is out: a task after the next frame's paint and commit, so what is in
+ * the page now is on screen then. A hidden page makes no frames and resolves at once.
  */
-export function markAfterFrame(name: string): void {
-  if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
-    mark(name);
-    return;
-  }
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      mark(name);
-    };
-    channel.port2.postMessage(null);
+export function afterFrame(): Promise<void> {
+  if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
   });
+}
+
+/** Marks a moment once the frame now being made is out (see {@link afterFrame}): what the curator sees. */
+export function markAfterFrame(name: string): void {
+  void afterFrame().then(() => mark(name));
 }

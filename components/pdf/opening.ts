@@ -49,6 +49,10 @@ export function openPdfEarly(file: string, deps: OpeningDeps = browserDeps): Pdf
     for (const listener of listeners) listener(fraction);
   };
   const bytes = /^https?:/i.test(file) ? deps.download(file, report) : null;
+  bytes?.then(
+    () => performance.mark('recipe-lens:pdf-bytes'),
+    () => undefined,
+  );
   const lib = deps.loadPdfjs();
   let task: OpeningPdf | null = null;
   let cancelled = false;

@@ -13,6 +13,7 @@
 import { canvasDensity, spanBox, stretchFor, type PageText } from '../../lib/pdf';
 import type { PDFPageProxy } from './pdfjs';
 import { t } from '../../lib/i18n';
+import { afterFrame } from './marks';
 
 /** CSS pixels per PDF point at 100 % (96 / 72). */
 export const CSS_UNITS = 96 / 72;
@@ -303,6 +304,8 @@ export class PageStack {
     this.drawing = true;
     try {
       await this.draw(wanted);
+      // A quick canvas is shown before the sharp one is drawn: the next draw waits until the frame showing it is out.
+      if (!wanted.sharp && wanted.canvas) await afterFrame();
     } catch (error) {
       if (!(error instanceof Error && error.name === 'RenderingCancelledException')) console.warn('Recipe Lens: page', wanted.pageNumber, 'not drawn:', error);
       // Do not retry in a loop; a zoom change or scroll asks again.
