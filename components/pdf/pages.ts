@@ -36,6 +36,8 @@ export interface PageStackHooks {
   onTextLayer(pageNumber: number): void;
   /** The page at the top of the view changed. */
   onPageChange(pageNumber: number): void;
+  /** The first draw is over (shown, or failed): work that would slow it down can start. */
+  onFirstDraw?(): void;
   /** A page's canvas was drawn and put in place, at the full density (`sharp`) or as a quick first draw. */
   onRendered?(pageNumber: number, sharp: boolean): void;
 }
@@ -317,6 +319,7 @@ export class PageStack {
     if (!this.firstDone) {
       this.firstDone = true;
       this.queueLayers();
+      this.hooks.onFirstDraw?.();
     }
     void this.drawNext();
   }

@@ -30,6 +30,8 @@ const FIND_HIGHLIGHT = 'recipe-lens-find';
 const FIND_CURRENT = 'recipe-lens-find-current';
 /** Matches painted at most, around the current one. */
 const MAX_FIND_PAINTED = 400;
+/** The longest the document's text, metadata and outline wait for the first page (a draw that never ends). */
+const FIRST_DRAW_WAIT_MS = 10_000;
 
 /** An entry of the document's outline (bookmarks). */
 export interface OutlineEntry {
@@ -265,8 +267,8 @@ export class PdfViewerSession {
           markAfterFrame('pdfFirstPageSharpMs');
         }
         document.documentElement.dataset.pdfRendered = String(n);
-        firstDrawn();
       },
+      onFirstDraw: () => firstDrawn(),
     });
     this.stack = stack;
     this.surface.attach(stack, this.host!);
@@ -276,8 +278,14 @@ export class PdfViewerSession {
     stack.start();
     this.scroller!.focus({ preventScroll: true });
     // What the document is (then its claims), its whole text (then anchoring) and its outline wait for the first
-    // page to be drawn: the worker serves one request at a time, and the first page comes first.
-    void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 1500))]).then(() => {
+    // page to be drawn (or to fail): the worker serves one request at a time, and the first page comes first. A
+    // hidden tab draws nothing until it is shown, so there they start at once.
+    const hidden = new Promise<void>((resolve) => {
+      const check = () => document.visibilityState === 'hidden' && resolve();
+      check();
+      this.listen(document, 'visibilitychange', check);
+    });
+    void Promise.race([drawn, hidden, new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() => {
       const outline = doc.getOutline().catch(() => null);
       void this.identify(doc, outline).then(() => this.controller.load());
       void this.readAllText();
