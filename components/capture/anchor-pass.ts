@@ -36,7 +36,8 @@ export async function anchorPass<A>(
   signal: AbortSignal,
 ): Promise<ChangedText | null> {
   const missing = claims.filter((c) => !isCurrent(surface, anchors, c));
-  const results = await surface.anchorAll(missing, signal);
+  // Nothing to find: the document is not read at all.
+  const results = missing.length ? await surface.anchorAll(missing, signal) : [];
   if (!results || signal.aborted) return null;
   const next = { ...changed };
   results.forEach((result, i) => {

@@ -203,9 +203,11 @@ export class CaptureController<A> {
     this.loaded = true;
     this.anchors = painted.anchors;
     this.lastReported = painted.reported;
-    this.store.set((s) => ({ ...s, claims: painted.claims, changed: painted.changed }));
+    const orphans = painted.settled ? orphanIds(painted.claims, painted.anchors) : [];
+    this.store.set((s) => ({ ...s, claims: painted.claims, changed: painted.changed, orphans }));
     this.anchoredOnce = painted.settled;
-    if (painted.settled && painted.claims.every((c) => this.current(c))) this.repaint();
+    // Orphans stay orphans until the document changes; an anchor that went away since is looked for again.
+    if (painted.settled && painted.claims.every((c) => !this.anchors.has(c.id) || this.current(c))) this.repaint();
     else this.loading = this.anchorAndPaint();
   }
 
