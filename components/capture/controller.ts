@@ -198,6 +198,8 @@ export class CaptureController<A> {
 
   /** Takes over what the painting script showed: its claims and anchors, repainted by difference, anchoring only what it could not. */
   private adopt(painted: PaintedState<A>): void {
+    // What the painting showed is newer than the page script's lookup: a later load asks the background again.
+    this.lookup = null;
     this.shownFor = painted.url;
     this.correction = painted.source;
     this.loaded = true;

@@ -459,8 +459,12 @@ describe('the painting alone, then taken over by the controller', () => {
     expect(controller.store.get().orphans).toEqual([orphan.id]);
     expect(api.statuses).toEqual([[1, 1]]);
     expect(controller.pageReport()).toMatchObject({ order: [painted.id, orphan.id], orphans: [orphan.id] });
-    // A document change after the handover is the controller's alone: one run (for the orphan), none by the painting.
-    surface.text = 'Reasoning RL uses GRPO with the KL term removed. Later text.';
+    // A change notice asks the background again (the page script's lookup is not used twice).
+    api.store.delete(orphan.id);
+    await controller.answers['claims.changed']({ url: URL_ }, {});
+    expect(controller.store.get().claims.map((c) => c.id)).toEqual([painted.id]);
+    // A document change after the handover is the controller's alone: one run (for the passage that went), none by the painting.
+    surface.dead.add(painted.quote.exact);
     surface.emit({ kind: 'text' });
     await until(() => surface.anchorRuns > 1);
     await controller.loading;
