@@ -62,14 +62,11 @@ export class PageBoot {
       // The capture script shows the notice itself; before it runs, a selection in progress means the curator was about to tag.
       if (!this.loading && document.getSelection()?.isCollapsed === false) showReloadNotice();
     });
-    const on = (target: EventTarget, type: string, handler: (event: Event) => void) =>
+    const on = (target: EventTarget, type: string, handler: () => void) =>
       target.addEventListener(type, handler, { signal: this.watching.signal, passive: true });
     on(document, 'selectionchange', () => this.onSelection(false));
     on(document, 'pointerup', () => this.ctx.setTimeout(() => this.onSelection(true), 10));
     on(document, 'keyup', () => this.onSelection(true));
-    // Painted passages show their card on hover and click: the capture script is loaded for them.
-    on(document, 'pointermove', (e) => this.onPointer('move', e as PointerEvent));
-    on(document, 'click', (e) => this.onPointer('click', e as MouseEvent));
     // Only for claims stored under a new address: the capture script follows navigation itself once it runs.
     this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
     on(window, 'popstate', () => this.onLocationChange());
@@ -101,6 +98,10 @@ export class PageBoot {
         lookup,
         attach: (session) => {
           this.painting = session;
+          // Painted passages show their card on hover and click: the capture script is loaded for them.
+          const options = { signal: this.watching.signal, passive: true };
+          document.addEventListener('pointermove', (e) => this.onPointer('move', e), options);
+          document.addEventListener('click', (e) => this.onPointer('click', e), options);
           resolve(session);
         },
         // Orphans are shown to the curator: that is the capture script's UI.
