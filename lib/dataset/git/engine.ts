@@ -36,7 +36,10 @@ import { updateReadme } from '../readme';
 import { SyncError, describeFailure } from './errors';
 import { authedHttp, basicAuth, type HttpClient, type TransferMeter } from './http';
 import { reviewLink, type Forge } from './review';
+import { writePack } from './pack';
+import { advertisement, fetchPack, sendPack, ZERO_ID, type PushReport } from './smart';
 import { cloneIsComplete, flush, initClone, markComplete, markIncomplete, treeEntries, writeDatasetTree, type GitFs, type TreeEntry } from './store';
+import { hasObject, localHaves, objectsToPush, storePack, type CloneRef } from './transfer';
 
 /** Where the dataset is and who publishes to it. */
 export interface DatasetConnection {
@@ -152,16 +155,29 @@ function code(error: unknown): string | undefined {
 /** Errors that mean the local clone is damaged (an object or file missing), not the host or the network. */
 function isDamage(error: unknown): boolean {
   const c = code(error);
-  return c === 'NotFoundError' || c === 'ObjectTypeError' || c === 'InternalError' || c === 'ENOENT' || c === 'ReadObjectFail';
+  return c === 'NotFoundError' || c === 'ObjectTypeError' || c === 'InternalError' || c === 'ENOENT' || c === 'ReadObjectFail' || c === 'IncompletePack';
+}
+
+/** The host did not move the ref: `report` is its answer, or null when the push was not sent (the branch had moved). */
+export class PushRefusedError extends Error {
+  override name = 'PushRefusedError';
+  constructor(
+    readonly ref: string,
+    readonly report: PushReport | null,
+  ) {
+    super(
+      report
+        ? `the host refused to update ${ref}: ${report.unpack !== 'ok' ? `unpack ${report.unpack}` : (report.refs.get(ref)?.reason ?? 'no answer for the ref')}`
+        : `${ref} moved: not a fast-forward`,
+    );
+  }
 }
 
 function isNonFastForward(error: unknown): boolean {
-  if (code(error) === 'PushRejectedError') return (error as { data?: { reason?: string } }).data?.reason === 'not-fast-forward';
-  if (code(error) === 'GitPushError') {
-    const refs = (error as { data?: { result?: { refs?: Record<string, { ok: boolean; error?: string }> } } }).data?.result?.refs ?? {};
-    return Object.values(refs).some((r) => !r.ok && /non-fast-forward|fetch first|failed to update|stale info|cannot lock|failed to lock/i.test(r.error ?? ''));
-  }
-  return false;
+  if (!(error instanceof PushRefusedError)) return false;
+  if (!error.report) return true;
+  const reason = error.report.refs.get(error.ref)?.reason ?? '';
+  return error.report.unpack === 'ok' && /non-fast-forward|fetch first|failed to update|stale info|cannot lock|failed to lock/i.test(reason);
 }
 
 function describeConflict(c: RecordConflict): string {
@@ -259,26 +275,63 @@ export class DatasetSync {
     await markComplete(fs, dir, url, branch);
   }
 
-  /** Fetches one branch: its head, or null when the repository is empty or has no such branch (`missing` tells which). */
+  private get clone(): CloneRef {
+    return { fs: this.env.fs, dir: this.env.dir, cache: this.cache };
+  }
+
+  private get request() {
+    return { http: this.client, url: this.connection.url, signal: this.env.signal };
+  }
+
+  /**
+   * Fetches one branch: its head, or null when the repository is empty or has
+   * no such branch. The host is told the commits this clone has, and sends
+   * the rest as a thin pack (deltas of objects we have), stored beside the
+   * clone's other packs; nothing is asked when the head is already here.
+   */
   private async fetchBranch(branch: string): Promise<string | null> {
+    const { fs, dir } = this.env;
+    const haves = await localHaves(this.clone);
+    let head: string | null = null;
+    let pack: Uint8Array | null = null;
     try {
-      const result = await git.fetch({
-        fs: this.env.fs,
-        http: this.client,
-        dir: this.env.dir,
-        remote: 'origin',
-        ref: branch,
-        singleBranch: true,
-        tags: false,
-        cache: this.cache,
-        onProgress: this.env.onProgress,
-      });
-      await flush(this.env.fs);
-      return result.fetchHead ?? null;
+      const advertised = await advertisement(this.request, 'git-upload-pack');
+      head = advertised.refs.get(`refs/heads/${branch}`) ?? null;
+      if (head && !(await hasObject(this.clone, head)))
+        pack = await fetchPack(this.request, advertised, { wants: [head], haves }, undefined, (loaded) =>
+          this.env.onProgress?.({ phase: 'Receiving objects', loaded }),
+        );
     } catch (error) {
-      if (code(error) === 'NotFoundError') return null;
       throw describeFailure(error, this.where);
     }
+    if (!head) return null;
+    if (pack) await storePack(this.clone, pack);
+    await git.writeRef({ fs, dir, ref: `refs/remotes/origin/${branch}`, value: head, force: true });
+    await flush(fs);
+    return head;
+  }
+
+  /**
+   * Pushes `commit` to `branch`, never forced: a branch that moved to
+   * something `commit` does not descend from is a `PushRefusedError` without
+   * sending anything (the caller merges and tries again). The pack holds only
+   * what the host lacks, changed files as deltas of the host's versions.
+   */
+  private async pushCommit(commit: string, branch: string, messages: string[]): Promise<void> {
+    const ref = `refs/heads/${branch}`;
+    const advertised = await advertisement(this.request, 'git-receive-pack');
+    const old = advertised.refs.get(ref) ?? ZERO_ID;
+    if (old === commit) return;
+    if (old !== ZERO_ID) {
+      const descends =
+        (await hasObject(this.clone, old)) &&
+        (await git.isDescendent({ fs: this.env.fs, dir: this.env.dir, oid: commit, ancestor: old, depth: -1, cache: this.cache }));
+      if (!descends) throw new PushRefusedError(ref, null);
+    }
+    const { objects } = await objectsToPush(this.clone, commit, [...advertised.refs.values()]);
+    const pack = await writePack(objects);
+    const report = await sendPack(this.request, advertised, [{ old, new: commit, ref }], pack, (line) => messages.push(line.replace(/\s+$/, '')));
+    if (report.unpack !== 'ok' || !report.refs.get(ref)?.ok) throw new PushRefusedError(ref, report);
   }
 
   /** Fetches the dataset's branch; an existing repository without it is an error (an empty one is not: the first publish makes it). */
@@ -443,26 +496,12 @@ export class DatasetSync {
         const messages: string[] = [];
         const pushed = Date.now();
         try {
-          await git.push({
-            fs,
-            http: this.client,
-            dir,
-            remote: 'origin',
-            ref: PUBLISH_REF,
-            remoteRef: `refs/heads/${pushedTo}`,
-            onMessage: (line) => {
-              messages.push(line.replace(/\s+$/, ''));
-            },
-            cache: this.cache,
-            signal: this.env.signal,
-          });
+          await this.pushCommit(commit, pushedTo, messages);
           outcome.messages.push(...messages);
           this.env.onStep?.('push', Date.now() - pushed);
           break;
         } catch (error) {
           this.env.onStep?.('push', Date.now() - pushed);
-          // The server's words arrive beside the refusal: let them land before reading them.
-          await new Promise((resolve) => setTimeout(resolve, 0));
           outcome.messages.push(...messages);
           if (!isNonFastForward(error) || attempt >= attempts) throw this.pushFailure(error, messages, attempt >= attempts && isNonFastForward(error));
           const moved = await this.step('fetch', () => this.fetchBranch(pushedTo));
@@ -485,12 +524,19 @@ export class DatasetSync {
 
   private pushFailure(error: unknown, messages: readonly string[], gaveUp: boolean): SyncError {
     if (gaveUp) return new SyncError('refused', 'The branch kept moving while publishing; nothing was lost. Publish again in a moment.', messages);
-    if (code(error) === 'GitPushError') {
+    if (error instanceof PushRefusedError && error.report) {
       const said = messages.filter((m) => m.trim() !== '');
+      const reason = error.report.refs.get(error.ref)?.reason;
+      if (error.report.unpack !== 'ok')
+        return new SyncError(
+          'failed',
+          `The server could not store the publish (${error.report.unpack}). Nothing was published; your changes are kept. Try again.`,
+          said,
+        );
       return new SyncError(
         'refused',
-        `The server refused the publish${said.length ? `: ${said[said.length - 1]}` : ''}. Nothing was published; your changes are kept.`,
-        said,
+        `The server refused the publish${said.length ? `: ${said[said.length - 1]}` : reason ? ` (${reason})` : ''}. Nothing was published; your changes are kept.`,
+        said.length ? said : reason ? [reason] : [],
       );
     }
     const failure = describeFailure(error, { ...this.where, pushing: true });
