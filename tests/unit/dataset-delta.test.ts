@@ -20,7 +20,8 @@ function roundTrip(base: Uint8Array, target: Uint8Array): Uint8Array {
 /** A survey-like table: a row per model, a footnote per passage. */
 function table(rows: number, edit: (i: number) => string = () => ''): string {
   const lines = ['# Survey', '', '| Model | Stages | Algorithms | Judgment |', '|---|---|---|---|'];
-  for (let i = 0; i < rows; i++) lines.push(`| Bench Model ${String(i).padStart(3, '0')} | reasoning_rl[^${i}] | GRPO${edit(i)} | Generated for the benchmark. |`);
+  for (let i = 0; i < rows; i++)
+    lines.push(`| Bench Model ${String(i).padStart(3, '0')} | reasoning_rl[^${i}] | GRPO${edit(i)} | Generated for the benchmark. |`);
   lines.push('');
   for (let i = 0; i < rows; i++) lines.push(`[^${i}]: "In stage ${i}, the model is trained with GRPO and a verifiable reward." https://lab.example/r/${i}`);
   return `${lines.join('\n')}\n`;
@@ -35,7 +36,11 @@ describe('the delta encoder', () => {
     ['the same text', 'The same sentence, long enough to be copied whole.', 'The same sentence, long enough to be copied whole.'],
     ['text added at the start', 'a sentence long enough to span two windows of sixteen', 'NEW: a sentence long enough to span two windows of sixteen'],
     ['text added at the end', 'a sentence long enough to span two windows of sixteen', 'a sentence long enough to span two windows of sixteen, and more'],
-    ['a word changed in the middle', 'the quick brown fox jumps over the lazy dog, again and again', 'the quick brown cat jumps over the lazy dog, again and again'],
+    [
+      'a word changed in the middle',
+      'the quick brown fox jumps over the lazy dog, again and again',
+      'the quick brown cat jumps over the lazy dog, again and again',
+    ],
   ])('rebuilds its target exactly: %s', (_name, base, target) => {
     roundTrip(bytes(base), bytes(target));
   });

@@ -3,16 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { authedHttp, basicAuth, describeFailure, type GitHttpRequest, type HttpClient } from '../../lib/dataset/git';
 import { FLUSH_PKT, joinBytes, MessageLines, PktReader, ProtocolError, pktLine } from '../../lib/dataset/git/pktline';
-import {
-  advertisement,
-  fetchPack,
-  fetchRequest,
-  parsePushReport,
-  pushRequest,
-  sendPack,
-  ZERO_ID,
-  type Advertisement,
-} from '../../lib/dataset/git/smart';
+import { advertisement, fetchPack, fetchRequest, parsePushReport, pushRequest, sendPack, ZERO_ID, type Advertisement } from '../../lib/dataset/git/smart';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
@@ -136,10 +127,26 @@ describe('the refs a service advertises', () => {
   });
 
   it.each([
-    ['a web page', { type: 'text/html', body: bytes('<!doctype html><title>Sign in</title>') }, /did not answer as a git smart-HTTP server \(content type "text\/html": <!doctype html>/],
-    ['the wrong service', { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-receive-pack', []) }, /does not begin with "# service=git-upload-pack"/],
-    ['a list cut short', { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', [`${A} refs/heads/main`]).subarray(0, -4) }, /list of refs was cut short/],
-    ['a line that is not a ref', { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', ['hello world']) }, /not a ref line: "hello world"/],
+    [
+      'a web page',
+      { type: 'text/html', body: bytes('<!doctype html><title>Sign in</title>') },
+      /did not answer as a git smart-HTTP server \(content type "text\/html": <!doctype html>/,
+    ],
+    [
+      'the wrong service',
+      { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-receive-pack', []) },
+      /does not begin with "# service=git-upload-pack"/,
+    ],
+    [
+      'a list cut short',
+      { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', [`${A} refs/heads/main`]).subarray(0, -4) },
+      /list of refs was cut short/,
+    ],
+    [
+      'a line that is not a ref',
+      { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', ['hello world']) },
+      /not a ref line: "hello world"/,
+    ],
   ])('refuses %s with a clear error', async (_name, answer, words) => {
     const s = server(answer);
     const error = await advertisement(s.request, 'git-upload-pack').catch((e: unknown) => e);
@@ -195,7 +202,11 @@ describe('a push', () => {
     ['an answer cut off before the report', joinBytes([band(2, 'working\n')]), /closed the connection without saying whether the publish landed/],
     ['a fatal error on band 3', joinBytes([band(2, 'working\n'), band(3, 'out of disk space\n')]), /the server stopped: out of disk space/],
     ['a report without unpack', joinBytes([band(1, joinBytes([pktLine('ok refs/heads/main\n'), FLUSH_PKT])), FLUSH_PKT]), /does not begin with "unpack"/],
-    ['a line that is not of a report', joinBytes([band(1, joinBytes([pktLine('unpack ok\n'), pktLine('maybe refs/heads/main\n')])), FLUSH_PKT]), /not a line of a push report/],
+    [
+      'a line that is not of a report',
+      joinBytes([band(1, joinBytes([pktLine('unpack ok\n'), pktLine('maybe refs/heads/main\n')])), FLUSH_PKT]),
+      /not a line of a push report/,
+    ],
     ['an unknown band', joinBytes([band(5, 'x')]), /unknown band 5/],
   ])('refuses %s with a clear error', async (_name, body, words) => {
     const s = server({ type: 'application/x-git-receive-pack-result', body });
