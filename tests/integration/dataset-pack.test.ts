@@ -192,7 +192,7 @@ describe('a thin pack that arrives', () => {
     const pack = await writePack([{ type: 'blob', data: new TextEncoder().encode('some content') }]);
     expect(await checkPack(pack)).toMatchObject({ objects: 1 });
     const damaged = pack.slice();
-    damaged[15] ^= 0xff;
+    damaged[15] = damaged[15]! ^ 0xff;
     await expect(checkPack(damaged)).rejects.toThrow(/arrived damaged/);
     await expect(checkPack(new TextEncoder().encode('<html>not a pack at all, but long enough</html>'))).rejects.toThrow(PackError);
     await expect(checkPack(new Uint8Array(10))).rejects.toThrow(/too short/);

@@ -89,7 +89,7 @@ describe('the delta encoder', () => {
     const base = new Uint8Array(17 * 1024 * 1024);
     const random = createRandom(7);
     for (let i = 0; i < base.length; i += 4096) base[i] = random.int(0, 255);
-    for (let i = 0; i < base.length; i++) base[i] ^= (i * 2654435761) >>> 24;
+    for (let i = 0; i < base.length; i++) base[i] = base[i]! ^ ((i * 2654435761) >>> 24);
     const target = new Uint8Array(base.length + 5);
     target.set(base.subarray(0, 1000));
     target.set(bytes('EDIT!'), 1000);

@@ -40,7 +40,7 @@ function server(...answers: Array<{ status?: number; type?: string; body: Uint8A
       return {
         url: req.url,
         method: req.method,
-        headers: answer.type ? { 'content-type': answer.type } : {},
+        headers: answer.type ? { 'content-type': answer.type } : ({} as Record<string, string>),
         statusCode: answer.status ?? 200,
         statusMessage: 'whatever',
         body: chunked(answer.body, 7),
