@@ -132,7 +132,7 @@ describe('the thin pack a push sends', () => {
 });
 
 describe('a thin pack that arrives', () => {
-  it('is stored beside the pack holding its bases, read back, and the next push builds on it', async () => {
+  it('is stored beside the pack holding its bases, made whole, read back, and the next push builds on it', async () => {
     // The host's history, made with the git CLI: A, then B with a few rows changed.
     const work = path.join(root, 'arrive-work');
     cli(root, ['init', '-q', '-b', 'main', work]);
@@ -151,7 +151,16 @@ describe('a thin pack that arrives', () => {
     const thin = cli(work, ['pack-objects', '--revs', '--thin', '--stdout', '-q'], Buffer.from(`${b}\n^${a}\n`));
     expect(thin.length).toBeLessThan(1000);
     expect(await storePack(clone, thin)).toBe(3);
-    expect(fs.readdirSync(path.join(clone.dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.idx'))).toHaveLength(2);
+    // Made whole as git's index-pack --fix-thin does: A's README added to the second pack, which git itself can now read.
+    const packs = fs.readdirSync(path.join(clone.dir, '.git', 'objects', 'pack'));
+    expect(packs.filter((f) => f.endsWith('.idx'))).toHaveLength(2);
+    expect(packs.filter((f) => f.endsWith('.pack'))).toHaveLength(2);
+    const counts = packs
+      .filter((f) => f.endsWith('.idx'))
+      .map((f) => cli(root, ['verify-pack', '-v', path.join(clone.dir, '.git', 'objects', 'pack', f)]).toString())
+      .map((out) => out.split('\n').filter((l) => /^[0-9a-f]{40} (commit|tree|blob)/.test(l)).length)
+      .sort();
+    expect(counts).toEqual([3, 4]);
     const fresh: CloneRef = { fs, dir: clone.dir, cache: {} };
     const { blob } = await git.readBlob({ fs, dir: clone.dir, oid: b, filepath: 'README.md', cache: fresh.cache });
     expect(Buffer.from(blob).toString('utf8')).toBe(edited);

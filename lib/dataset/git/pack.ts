@@ -81,20 +81,64 @@ function u32(n: number): Uint8Array {
   return Uint8Array.of((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
 }
 
+/** One object as a pack holds it: its header (type and size), the base's id for a delta, the deflated data. */
+async function packEntry(object: PackObject): Promise<Uint8Array[]> {
+  const parts = [entryHeader(TYPE_CODES[object.type], object.data.length)];
+  if (object.type === 'ref-delta') {
+    const base = fromHex(object.base);
+    if (base.length !== 20) throw new Error(`not an object id: ${object.base}`);
+    parts.push(base);
+  }
+  parts.push(await deflate(object.data));
+  return parts;
+}
+
 /** A version 2 pack of `objects`, with its SHA-1 trailer. */
 export async function writePack(objects: readonly PackObject[]): Promise<Uint8Array> {
   const parts: Uint8Array[] = [new TextEncoder().encode('PACK'), u32(2), u32(objects.length)];
-  for (const object of objects) {
-    parts.push(entryHeader(TYPE_CODES[object.type], object.data.length));
-    if (object.type === 'ref-delta') {
-      const base = fromHex(object.base);
-      if (base.length !== 20) throw new Error(`not an object id: ${object.base}`);
-      parts.push(base);
-    }
-    parts.push(await deflate(object.data));
-  }
+  for (const object of objects) parts.push(...(await packEntry(object)));
   const body = joinBytes(parts);
   return joinBytes([body, await sha1(body)]);
+}
+
+/** `pack` with `objects` added at its end (its count and trailer made again): how a thin pack is made whole. */
+export async function appendToPack(pack: Uint8Array, objects: readonly PackObject[]): Promise<Uint8Array> {
+  const head = pack.slice(0, 12);
+  const count = new DataView(head.buffer).getUint32(8);
+  head.set(u32(count + objects.length), 8);
+  const parts: Uint8Array[] = [head, pack.subarray(12, pack.length - 20)];
+  for (const object of objects) parts.push(...(await packEntry(object)));
+  const body = joinBytes(parts);
+  return joinBytes([body, await sha1(body)]);
+}
+
+/** The offsets of a pack's objects by id, read from its (version 2) index. */
+export function indexOffsets(idx: Uint8Array): Map<string, number> {
+  const view = new DataView(idx.buffer, idx.byteOffset, idx.byteLength);
+  if (idx.length < 8 + 1024 || view.getUint32(0) !== 0xff744f63 || view.getUint32(4) !== 2) throw new PackError('not a version 2 pack index');
+  const count = view.getUint32(8 + 255 * 4);
+  const hashes = 8 + 1024;
+  const offsets = hashes + count * 24;
+  if (idx.length < offsets + count * 4 + 40) throw new PackError('the pack index is cut short');
+  const out = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(offsets + i * 4);
+    if (offset & 0x80000000) throw new PackError('packs over 2 GB are not read');
+    out.set(toHex(idx.subarray(hashes + i * 20, hashes + i * 20 + 20)), offset);
+  }
+  return out;
+}
+
+/** The ids of the bases a pack's REF_DELTA objects name (`offsets`: where its objects start). */
+export function deltaBases(pack: Uint8Array, offsets: Iterable<number>): Set<string> {
+  const bases = new Set<string>();
+  for (const start of offsets) {
+    let p = start;
+    const type = (pack[p]! >> 4) & 7;
+    while (pack[p++]! & 0x80 && p < pack.length);
+    if (type === 7) bases.add(toHex(pack.subarray(p, p + 20)));
+  }
+  return bases;
 }
 
 /** Why a pack that arrived cannot be used. */

@@ -17,7 +17,7 @@
  */
 import git from 'isomorphic-git';
 import { encodeDelta, indexBase } from './delta';
-import { checkPack, type ObjectType, type PackObject } from './pack';
+import { appendToPack, checkPack, deltaBases, indexOffsets, type ObjectType, type PackObject } from './pack';
 import { flush, gitdirOf, type GitFs } from './store';
 
 /** Where the clone is, and isomorphic-git's cache for it. */
@@ -215,22 +215,55 @@ export async function localHaves(clone: CloneRef, limit = 64): Promise<string[]>
   return haves;
 }
 
-/** Checks a pack that arrived, writes it into the clone's `objects/pack/` and indexes it; returns how many objects it held. */
+/** Writes a pack into the clone and indexes it; a pack whose deltas find no base is removed. Returns the path of its index. */
+async function writeIndexed(clone: CloneRef, pack: Uint8Array, name: string, objects: number): Promise<string> {
+  const { fs, dir, cache } = clone;
+  const file = `${gitdirOf(dir)}/objects/pack/pack-${name}.pack`;
+  await fs.promises.writeFile(file, pack);
+  await flush(fs);
+  const { oids } = await git.indexPack({ fs, dir, filepath: `.git/objects/pack/pack-${name}.pack`, cache });
+  const idx = file.replace(/\.pack$/, '.idx');
+  if (oids.length !== objects) {
+    await removePack(clone, file);
+    throw new IncompletePackError(`${objects - oids.length} of the ${objects} objects the host sent are deltas of objects this clone does not have`);
+  }
+  await flush(fs);
+  return idx;
+}
+
+async function removePack(clone: CloneRef, file: string): Promise<void> {
+  for (const f of [file.replace(/\.pack$/, '.idx'), file])
+    try {
+      await clone.fs.promises.unlink(f);
+    } catch (error) {
+      if (code(error) !== 'ENOENT') throw error;
+    }
+  await flush(clone.fs);
+}
+
+/**
+ * Checks a pack that arrived, writes it into the clone's `objects/pack/` and
+ * indexes it; returns how many objects it held. A thin pack (deltas of
+ * objects in other packs) is then made whole, as `git index-pack --fix-thin`
+ * does: the bases it names are added to it, so that reading an object never
+ * follows deltas from pack to pack, however many pulls the clone has seen.
+ */
 export async function storePack(clone: CloneRef, pack: Uint8Array): Promise<number> {
   const { fs, dir, cache } = clone;
   const { objects, name } = await checkPack(pack);
   if (objects === 0) return 0;
-  const relative = `.git/objects/pack/pack-${name}.pack`;
-  const file = `${gitdirOf(dir)}/objects/pack/pack-${name}.pack`;
-  await fs.promises.writeFile(file, pack);
-  await flush(fs);
-  const { oids } = await git.indexPack({ fs, dir, filepath: relative, cache });
-  if (oids.length !== objects) {
-    await fs.promises.unlink(file.replace(/\.pack$/, '.idx'));
-    await fs.promises.unlink(file);
-    await flush(fs);
-    throw new IncompletePackError(`${objects - oids.length} of the ${objects} objects the host sent are deltas of objects this clone does not have`);
+  const idx = await writeIndexed(clone, pack, name, objects);
+  const offsets = indexOffsets(await fs.promises.readFile(idx));
+  const external = [...deltaBases(pack, offsets.values())].filter((oid) => !offsets.has(oid));
+  if (!external.length) return objects;
+  const bases: PackObject[] = [];
+  for (const oid of external) {
+    const { type, object } = await git.readObject({ fs, dir, oid, format: 'content', cache });
+    bases.push({ type: type as ObjectType, data: object as Uint8Array });
   }
-  await flush(fs);
+  const whole = await appendToPack(pack, bases);
+  const fixed = await checkPack(whole);
+  await writeIndexed(clone, whole, fixed.name, fixed.objects);
+  await removePack(clone, `${gitdirOf(dir)}/objects/pack/pack-${name}.pack`);
   return objects;
 }
