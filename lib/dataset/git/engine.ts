@@ -416,7 +416,11 @@ export class DatasetSync {
   }
 
   private async onCloneNow<T>(work: () => Promise<T>): Promise<T> {
-    await this.step('clone', () => this.ensureClone());
+    try {
+      await this.step('clone', () => this.ensureClone());
+    } catch (error) {
+      throw describeFailure(error, this.where);
+    }
     try {
       return await work();
     } catch (error) {
