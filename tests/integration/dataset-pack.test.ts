@@ -73,6 +73,19 @@ function bareFrom(source: string, name: string): string {
   return bare;
 }
 
+/** A repository made with the git CLI: a README committed as A, then changed in B. */
+function cliHistory(name: string, first: string, second: string): { work: string; a: string; b: string } {
+  const work = path.join(root, name);
+  cli(root, ['init', '-q', '-b', 'main', work]);
+  fs.writeFileSync(path.join(work, 'README.md'), first);
+  cli(work, ['add', '-A']);
+  cli(work, ['commit', '-q', '-m', 'A']);
+  const a = cli(work, ['rev-parse', 'HEAD']).toString().trim();
+  fs.writeFileSync(path.join(work, 'README.md'), second);
+  cli(work, ['commit', '-q', '-am', 'B']);
+  return { work, a, b: cli(work, ['rev-parse', 'HEAD']).toString().trim() };
+}
+
 const show = (repo: string, spec: string) => cli(repo, ['cat-file', '-p', spec]).toString('utf8');
 
 describe('the thin pack a push sends', () => {
@@ -134,16 +147,8 @@ describe('the thin pack a push sends', () => {
 describe('a thin pack that arrives', () => {
   it('is stored beside the pack holding its bases, made whole, read back, and the next push builds on it', async () => {
     // The host's history, made with the git CLI: A, then B with a few rows changed.
-    const work = path.join(root, 'arrive-work');
-    cli(root, ['init', '-q', '-b', 'main', work]);
-    fs.writeFileSync(path.join(work, 'README.md'), readme(2000));
-    cli(work, ['add', '-A']);
-    cli(work, ['commit', '-q', '-m', 'A']);
-    const a = cli(work, ['rev-parse', 'HEAD']).toString().trim();
     const edited = readme(2000, (i) => (i === 1500 ? ' and PPO' : ''));
-    fs.writeFileSync(path.join(work, 'README.md'), edited);
-    cli(work, ['commit', '-q', '-am', 'B']);
-    const b = cli(work, ['rev-parse', 'HEAD']).toString().trim();
+    const { work, a, b } = cliHistory('arrive-work', readme(2000), edited);
 
     // The clone got A first (a whole pack), then B as a thin pack: its README a delta of A's, which lives in the first pack.
     const clone = await newClone('arrive');
@@ -180,17 +185,11 @@ describe('a thin pack that arrives', () => {
   });
 
   it('is refused, and removed, when its deltas name bases the clone does not have', async () => {
-    const work = path.join(root, 'orphan-work');
-    cli(root, ['init', '-q', '-b', 'main', work]);
-    fs.writeFileSync(path.join(work, 'README.md'), readme(500));
-    cli(work, ['add', '-A']);
-    cli(work, ['commit', '-q', '-m', 'A']);
-    const a = cli(work, ['rev-parse', 'HEAD']).toString().trim();
-    fs.writeFileSync(
-      path.join(work, 'README.md'),
+    const { work, a } = cliHistory(
+      'orphan-work',
+      readme(500),
       readme(500, (i) => (i === 9 ? '!' : '')),
     );
-    cli(work, ['commit', '-q', '-am', 'B']);
     const thin = cli(work, ['pack-objects', '--revs', '--thin', '--stdout', '-q'], Buffer.from(`HEAD\n^${a}\n`));
     const clone = await newClone('orphan');
     await expect(storePack(clone, thin)).rejects.toBeInstanceOf(IncompletePackError);
