@@ -146,6 +146,8 @@ export interface PublishOptions {
 }
 
 const PUBLISH_REF = 'refs/heads/recipe-lens-publish';
+/** Blobs from this size on are kept at hand after being read or written (the README; not the records files). */
+const RECENT_MIN_BYTES = 256 * 1024;
 const THEIRS_REF = 'refs/heads/recipe-lens-theirs';
 
 function code(error: unknown): string | undefined {
@@ -188,6 +190,8 @@ function describeConflict(c: RecordConflict): string {
 export class DatasetSync {
   private readonly cache = {};
   private readonly reads = new Map<string, FileRead>();
+  /** Big blobs read or written last (the README's versions), by id: a push's delta base and target, a fetch's base to make a pack whole. */
+  private readonly recent = new Map<string, Uint8Array>();
   private readonly client: HttpClient;
   /** The operation under way: pulls and publishes on one clone run one at a time. */
   private running: Promise<unknown> = Promise.resolve();
@@ -276,8 +280,19 @@ export class DatasetSync {
   }
 
   private get clone(): CloneRef {
-    return { fs: this.env.fs, dir: this.env.dir, cache: this.cache };
+    return { fs: this.env.fs, dir: this.env.dir, cache: this.cache, known: this.recent };
   }
+
+  /** Keeps a big blob's bytes at hand (the last four). */
+  private readonly remember = (oid: string, bytes: Uint8Array): void => {
+    if (bytes.length < RECENT_MIN_BYTES) return;
+    this.recent.delete(oid);
+    this.recent.set(oid, bytes);
+    for (const old of this.recent.keys()) {
+      if (this.recent.size <= 4) break;
+      this.recent.delete(old);
+    }
+  };
 
   private get request() {
     return { http: this.client, url: this.connection.url, signal: this.env.signal };
@@ -380,7 +395,8 @@ export class DatasetSync {
     };
     for (const entry of root) {
       if (entry.type === 'blob' && entry.path === 'README.md') {
-        const { blob } = await git.readBlob({ fs: this.env.fs, dir: this.env.dir, oid: entry.oid, cache: this.cache });
+        const blob = this.recent.get(entry.oid) ?? (await git.readBlob({ fs: this.env.fs, dir: this.env.dir, oid: entry.oid, cache: this.cache })).blob;
+        this.remember(entry.oid, blob);
         readme = new TextDecoder().decode(blob);
       } else if (entry.type === 'blob') reads.push(readDatasetFile({ path: entry.path, content: '' }));
       else if (entry.type === 'tree' && entry.path === 'records')
@@ -473,7 +489,7 @@ export class DatasetSync {
       const author = this.author();
       let commit = await this.step('write', async () => {
         const { files } = applyPublish(read.records, read.texts, readme, plan.writes, this.connection.title);
-        const tree = await writeDatasetTree(fs, dir, head, files, this.cache);
+        const tree = await writeDatasetTree(fs, dir, head, files, this.cache, this.remember);
         const made = await git.commit({
           fs,
           dir,
@@ -612,7 +628,7 @@ export class DatasetSync {
       readme,
       read.records.map((r) => r.record),
     );
-    const tree = fixed === readme ? merged.tree! : await writeDatasetTree(fs, dir, merged.tree!, new Map([['README.md', fixed]]), this.cache);
+    const tree = fixed === readme ? merged.tree! : await writeDatasetTree(fs, dir, merged.tree!, new Map([['README.md', fixed]]), this.cache, this.remember);
     const commit = await git.commit({
       fs,
       dir,

@@ -25,6 +25,16 @@ export interface CloneRef {
   fs: GitFs;
   dir: string;
   cache: object;
+  /** Blobs whose bytes are at hand (the README just read or written), by id: not read from the clone again. */
+  known?: ReadonlyMap<string, Uint8Array>;
+}
+
+/** An object's type and bytes: from `known` when there, else read from the clone. */
+async function objectContent(clone: CloneRef, oid: string): Promise<{ type: ObjectType; data: Uint8Array }> {
+  const at = clone.known?.get(oid);
+  if (at) return { type: 'blob', data: at };
+  const { type, object } = await git.readObject({ fs: clone.fs, dir: clone.dir, oid, format: 'content', cache: clone.cache });
+  return { type: type as ObjectType, data: object as Uint8Array };
 }
 
 /** The objects a push sends, and how many went as deltas. */
@@ -164,7 +174,7 @@ export async function objectsToPush(clone: CloneRef, ours: string, theirs: reado
 
   const objects: PackObject[] = [];
   let deltas = 0;
-  const content = async (oid: string) => (await git.readObject({ fs, dir, oid, format: 'content', cache })).object as Uint8Array;
+  const content = async (oid: string) => (await objectContent(clone, oid)).data;
   for (const c of fresh) objects.push({ type: 'commit', data: await content(c) });
   for (const w of wanted) {
     const data = await content(w.oid);
@@ -249,7 +259,7 @@ async function removePack(clone: CloneRef, file: string): Promise<void> {
  * follows deltas from pack to pack, however many pulls the clone has seen.
  */
 export async function storePack(clone: CloneRef, pack: Uint8Array): Promise<number> {
-  const { fs, dir, cache } = clone;
+  const { fs, dir } = clone;
   const { objects, name } = await checkPack(pack);
   if (objects === 0) return 0;
   const idx = await writeIndexed(clone, pack, name, objects);
@@ -257,10 +267,7 @@ export async function storePack(clone: CloneRef, pack: Uint8Array): Promise<numb
   const external = [...deltaBases(pack, offsets.values())].filter((oid) => !offsets.has(oid));
   if (!external.length) return objects;
   const bases: PackObject[] = [];
-  for (const oid of external) {
-    const { type, object } = await git.readObject({ fs, dir, oid, format: 'content', cache });
-    bases.push({ type: type as ObjectType, data: object as Uint8Array });
-  }
+  for (const oid of external) bases.push(await objectContent(clone, oid));
   const whole = await appendToPack(pack, bases);
   const fixed = await checkPack(whole);
   await writeIndexed(clone, whole, fixed.name, fixed.objects);
