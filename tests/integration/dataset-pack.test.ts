@@ -116,6 +116,10 @@ describe('the thin pack a push sends', () => {
       known.set(await objectId('blob', bytes), bytes);
     }
     expect(Buffer.compare(await writePack((await objectsToPush({ ...clone, cache: {}, known }, b, [a])).objects), pack)).toBe(0);
+    // A host that takes no thin pack gets the same objects, whole.
+    const whole = await objectsToPush(clone, b, [a], { thin: false });
+    expect(whole.deltas).toBe(0);
+    expect(whole.objects.map((o) => o.type).sort()).toEqual(['blob', 'blob', 'blob', 'blob', 'commit', 'tree', 'tree', 'tree']);
     const readmeBytes = Buffer.byteLength(readme(3000));
     expect(pack.length).toBeLessThan(6000);
     expect(readmeBytes).toBeGreaterThan(200_000);

@@ -343,7 +343,7 @@ export class DatasetSync {
         (await git.isDescendent({ fs: this.env.fs, dir: this.env.dir, oid: commit, ancestor: old, depth: -1, cache: this.cache }));
       if (!descends) throw new PushRefusedError(ref, null);
     }
-    const { objects } = await objectsToPush(this.clone, commit, [...advertised.refs.values()]);
+    const { objects } = await objectsToPush(this.clone, commit, [...advertised.refs.values()], { thin: !advertised.capabilities.has('no-thin') });
     const pack = await writePack(objects);
     const report = await sendPack(this.request, advertised, [{ old, new: commit, ref }], pack, (line) => messages.push(line.replace(/\s+$/, '')));
     if (report.unpack !== 'ok' || !report.refs.get(ref)?.ok) throw new PushRefusedError(ref, report);

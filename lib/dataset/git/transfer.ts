@@ -123,8 +123,12 @@ async function newCommits(clone: CloneRef, ours: string, theirs: readonly string
   return { fresh, boundary };
 }
 
-/** The objects of a push of `ours` to a host whose refs point at `theirs` (ids it advertised; those this clone lacks are skipped). */
-export async function objectsToPush(clone: CloneRef, ours: string, theirs: readonly string[]): Promise<PushObjects> {
+/**
+ * The objects of a push of `ours` to a host whose refs point at `theirs` (ids
+ * it advertised; those this clone lacks are skipped). `thin: false` (a host
+ * saying `no-thin`) sends every object whole.
+ */
+export async function objectsToPush(clone: CloneRef, ours: string, theirs: readonly string[], { thin = true } = {}): Promise<PushObjects> {
   const { fs, dir, cache } = clone;
   const { fresh, boundary } = await newCommits(clone, ours, theirs);
   const known = new Set<string>();
@@ -178,7 +182,7 @@ export async function objectsToPush(clone: CloneRef, ours: string, theirs: reado
   for (const c of fresh) objects.push({ type: 'commit', data: await content(c) });
   for (const w of wanted) {
     const data = await content(w.oid);
-    if (w.base && data.length >= MIN_DELTA_SIZE) {
+    if (thin && w.base && data.length >= MIN_DELTA_SIZE) {
       const base = await content(w.base);
       const delta = encodeDelta(base, data, indexBase(base));
       if (delta.length < data.length * 0.75) {
