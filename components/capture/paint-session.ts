@@ -7,6 +7,7 @@
  * anchored twice.
  */
 import type { DocumentClaims, DocumentKey } from '../../lib/messages/protocol';
+import type { HighlightPainter } from '../../lib/paint/painter';
 import type { ClaimRecord, SourceCorrection } from '../../lib/schema';
 import { type Anchored, anchorPass, type ChangedText, orphanIds, paintList } from './anchor-pass';
 import type { DocumentSurface, Painter } from './surface';
@@ -59,7 +60,7 @@ export class PaintSession<A> {
 
   constructor(
     private readonly surface: DocumentSurface<A>,
-    private readonly painter: Painter,
+    private readonly painter: Painter & Partial<Pick<HighlightPainter, 'paintInBatches'>>,
     private readonly api: PaintApi,
     /** After every pass that anchored (tests, benchmark marks). */
     private readonly onPainted?: (painted: number, orphans: number) => void,
@@ -77,7 +78,7 @@ export class PaintSession<A> {
     this.claims = lookup.claims;
     this.source = lookup.source;
     this.stopWatching ??= this.surface.watch((change) => {
-      if (change.kind === 'layout') this.paint();
+      if (change.kind === 'layout') void this.paint();
       else if (this.run) this.staleDuringRun = true;
       else this.showing = this.anchorAndPaint();
     });
@@ -150,16 +151,20 @@ export class PaintSession<A> {
     if (!changed) return;
     this.changed = changed;
     this.settled = true;
-    this.paint();
+    await this.paint();
     if (this.staleDuringRun) {
       this.staleDuringRun = false;
       await this.anchorAndPaint();
     }
   }
 
-  private paint(): void {
+  /** Paints the anchored claims (new ranges a batch per frame, so no one task restyles hundreds of passages), then reports. */
+  private async paint(): Promise<void> {
     const painted = paintList(this.surface, this.claims, this.anchors);
-    this.painter.paint(painted);
+    if (this.painter.paintInBatches) {
+      // A newer paint took over: it reports.
+      if (!(await this.painter.paintInBatches(painted))) return;
+    } else this.painter.paint(painted);
     if (!this.settled) return;
     const orphans = orphanIds(this.claims, this.anchors).length;
     const anchored = this.claims.length - orphans;
