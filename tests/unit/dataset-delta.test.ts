@@ -1,7 +1,7 @@
 // Git's delta format: the encoder's deltas rebuild their target exactly, stay small for scattered row changes in a big
 // table, and the decoder refuses a delta that does not fit its base.
 import { describe, expect, it } from 'vitest';
-import { applyDelta, DELTA_WINDOW, DeltaError, encodeDelta, indexBase } from '../../lib/dataset/git/delta';
+import { applyDelta, DeltaError, encodeDelta, indexBase } from '../../lib/dataset/git/delta';
 import { createRandom } from '../../scripts/bench/prng.mjs';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -106,10 +106,6 @@ describe('the delta encoder', () => {
       expect(same(applyDelta(base, encodeDelta(base, target, index)), target)).toBe(true);
     }
     expect(() => encodeDelta(bytes(table(3)), base, index)).toThrow(/another base/);
-  });
-
-  it('matches on windows of 16 bytes', () => {
-    expect(DELTA_WINDOW).toBe(16);
   });
 });
 

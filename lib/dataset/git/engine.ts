@@ -146,9 +146,9 @@ export interface PublishOptions {
 }
 
 const PUBLISH_REF = 'refs/heads/recipe-lens-publish';
+const THEIRS_REF = 'refs/heads/recipe-lens-theirs';
 /** Blobs from this size on are kept at hand after being read or written (the README; not the records files). */
 const RECENT_MIN_BYTES = 256 * 1024;
-const THEIRS_REF = 'refs/heads/recipe-lens-theirs';
 
 function code(error: unknown): string | undefined {
   return (error as { code?: string })?.code;
