@@ -12,8 +12,8 @@ function pdfjsDataFiles(): Array<{ absoluteSrc: string; relativeDest: string }> 
   );
 }
 
-/** The small page script's entrypoint (entrypoints/claims.content), built without the polyfill. */
-const PAGE_SCRIPT = 'claims';
+/** The small scripts of a page (entrypoints/claims.content, entrypoints/paint.content), built without the polyfill. */
+const LEAN_SCRIPTS = new Set(['claims', 'paint']);
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
@@ -26,10 +26,11 @@ export default defineConfig({
     'build:publicAssets': (_wxt, files) => {
       files.push(...pdfjsDataFiles());
     },
-    // The page script that runs on every page uses the browser's own API, without the webextension polyfill the
-    // other contexts get: one lookup needs no promise wrappers, and every page would pay to evaluate them.
+    // The page script that runs on every page, and the painting script of a page with claims, use the browser's own
+    // API, without the webextension polyfill the other contexts get: a lookup and a badge need no promise wrappers,
+    // and every page would pay to evaluate them.
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.some((entry) => entry.name === PAGE_SCRIPT)) return;
+      if (!entrypoints.some((entry) => LEAN_SCRIPTS.has(entry.name))) return;
       const alias = config.resolve?.alias;
       const list = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
       config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' }, ...list] };

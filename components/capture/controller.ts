@@ -16,10 +16,12 @@ import { prefillValues } from '../../lib/capture/prefill';
 import { panelPosition, selectedRange, toolbarPosition } from '../../lib/capture/selection';
 import { plural, t } from '../../lib/i18n';
 import { type DocumentCall, type DocumentClaims, type Handlers, isContextInvalidated, withRetry } from '../../lib/messages';
-import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
+import { HighlightPainter } from '../../lib/paint';
 import type { ClaimRecord, Evidence, SourceCorrection } from '../../lib/schema';
 import { nowTimestamp, today } from '../../lib/time';
 import { createStore, type Store } from '../common/store';
+import { type Anchored, anchorPass, isCurrent, orphanIds, paintList } from './anchor-pass';
+import type { PaintedState } from './paint-session';
 import { CaptureApp } from './CaptureApp';
 import { CandidateFinder } from './finder';
 import { HoverCards } from './hover';
@@ -59,12 +61,6 @@ export interface CaptureOptions<A> {
   onPaint?: (summary: PaintSummary) => void;
   /** After every anchoring pass. */
   onAnchored?: () => void;
-}
-
-/** One anchored claim: its anchor, and the version of the claim it was anchored for. */
-interface Anchored<A> {
-  anchor: A;
-  version: string;
 }
 
 /** The capture flow over one document. */
@@ -176,7 +172,7 @@ export class CaptureController<A> {
    * Starts listening to the document and loads its claims (with `lookup`, the answer the page script already
    * has). A document not known yet (a PDF still opening) loads once its host calls `load()`.
    */
-  start(lookup: (DocumentClaims & { url: string }) | null = null): void {
+  start(lookup: (DocumentClaims & { url: string }) | null = null, painted: PaintedState<A> | null = null): void {
     this.lookup = lookup;
     const on = (target: EventTarget, type: string, handler: (event: never) => void, options: AddEventListenerOptions = {}) =>
       target.addEventListener(type, handler as EventListener, { ...options, signal: this.events.signal });
@@ -196,7 +192,31 @@ export class CaptureController<A> {
         }),
       );
     }
-    if (this.surface.key()) void this.load();
+    if (painted && painted.url === this.surface.key()?.url) this.adopt(painted);
+    else if (this.surface.key()) void this.load();
+  }
+
+  /** Takes over what the painting script showed: its claims and anchors, repainted by difference, anchoring only what it could not. */
+  private adopt(painted: PaintedState<A>): void {
+    // What the painting showed is newer than the page script's lookup: a later load asks the background again.
+    this.lookup = null;
+    this.shownFor = painted.url;
+    this.correction = painted.source;
+    this.loaded = true;
+    this.anchors = painted.anchors;
+    this.lastReported = painted.reported;
+    const orphans = painted.settled ? orphanIds(painted.claims, painted.anchors) : [];
+    this.store.set((s) => ({ ...s, claims: painted.claims, changed: painted.changed, orphans }));
+    this.anchoredOnce = painted.settled;
+    // Orphans stay orphans until the document changes; an anchor that went away since is looked for again.
+    if (painted.settled && painted.claims.every((c) => !this.anchors.has(c.id) || this.current(c))) this.repaint();
+    else this.loading = this.anchorAndPaint();
+  }
+
+  /** The pointer rested on (`move`) or clicked (`click`) at (x, y) before this controller listened: as if it had heard it. */
+  pointer(kind: 'move' | 'click', x: number, y: number): void {
+    if (kind === 'move') this.cards.onPointerMove(new PointerEvent('pointermove', { clientX: x, clientY: y }));
+    else this.cards.onClick(new MouseEvent('click', { clientX: x, clientY: y }));
   }
 
   /** Stops everything: listeners, anchoring, painting, the UI (the document is going away, or the extension under it). */
@@ -294,8 +314,7 @@ export class CaptureController<A> {
 
   /** Whether a claim has an anchor that is still live and was made for its current version. */
   private current(claim: ClaimRecord): boolean {
-    const entry = this.anchors.get(claim.id);
-    return !!entry && entry.version === claim.updated_at && this.surface.isLive(entry.anchor);
+    return isCurrent(this.surface, this.anchors, claim);
   }
 
   /**
@@ -308,30 +327,17 @@ export class CaptureController<A> {
     const run = new AbortController();
     this.anchoring = run;
     this.staleDuringRun = false;
-    const missing = this.store.get().claims.filter((c) => !this.current(c));
-    let results: Awaited<ReturnType<DocumentSurface<A>['anchorAll']>>;
+    let changed: Awaited<ReturnType<typeof anchorPass>>;
     try {
-      results = await this.surface.anchorAll(missing, run.signal);
+      changed = await anchorPass(this.surface, this.store.get().claims, this.anchors, this.store.get().changed, run.signal);
     } catch (error) {
       if (run.signal.aborted) return;
       throw error;
     }
     if (run.signal.aborted) return;
     if (this.anchoring === run) this.anchoring = null;
-    if (!results) return; // the text cannot be read yet: the surface says when it can
-    const changed = { ...this.store.get().changed };
-    results.forEach((result, i) => {
-      const claim = missing[i]!;
-      delete changed[claim.id];
-      if (result.status === 'anchored') {
-        this.anchors.set(claim.id, { anchor: result.anchor, version: claim.updated_at });
-        if (!result.exact) changed[claim.id] = { old: claim.quote.exact, now: result.text };
-      } else this.anchors.delete(claim.id);
-    });
-    const present = new Set(this.store.get().claims.map((c) => c.id));
-    for (const id of [...this.anchors.keys()]) if (!present.has(id)) this.anchors.delete(id);
-    for (const id of Object.keys(changed)) if (!present.has(id)) delete changed[id];
-    this.store.set((s) => ({ ...s, changed }));
+    if (!changed) return; // the text cannot be read yet: the surface says when it can
+    this.store.set((s) => ({ ...s, changed: changed! }));
     this.anchoredOnce = true;
     this.repaint();
     this.options.onAnchored?.();
@@ -358,18 +364,14 @@ export class CaptureController<A> {
   /** Paints every anchored claim where the document is drawn; reports orphans and the badge. */
   private repaint(): void {
     const claims = this.store.get().claims;
-    const painted: PaintedClaim[] = [];
-    for (const claim of claims) {
-      const entry = this.anchors.get(claim.id);
-      if (entry) for (const range of this.surface.ranges(entry.anchor)) painted.push({ id: claim.id, kind: claim.kind, range });
-    }
+    const painted = paintList(this.surface, claims, this.anchors);
     this.painter.paint(painted);
     const shown = new Set(painted.map((p) => p.id)).size;
     if (!this.anchoredOnce) {
       this.options.onPaint?.({ painted: shown, anchored: 0, orphans: 0, settled: false });
       return;
     }
-    const orphans = claims.filter((c) => !this.anchors.has(c.id)).map((c) => c.id);
+    const orphans = orphanIds(claims, this.anchors);
     const before = this.store.get().orphans;
     this.store.set((s) => ({ ...s, orphans }));
     if (orphans.length) void this.ensureUi();

@@ -9,8 +9,7 @@ import { anchorAllAsync, buildTextIndexAsync, describe, offsetsOfRange, rangeFro
 import type { Passage } from '../../lib/capture/draft';
 import type { DocumentKey } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
-import { detectSource, documentUrl } from '../../lib/source';
-import { today } from '../../lib/time';
+import { documentUrl } from '../../lib/source/url';
 import type { Anchoring, Captured, DocumentFacts, DocumentSurface, Stale, TextView } from './surface';
 
 /** Late content is looked at once the page has been quiet this long. */
@@ -40,6 +39,8 @@ function watchForChanges(root: Node): { stop(): boolean } {
 class IndexCache {
   private index: TextIndex | null = null;
   private observer: MutationObserver | null = null;
+  /** Whether a built index is kept at all (a page only painted does not keep its text: it pays for it once per pass). */
+  keeping = true;
 
   /** The index of `root`: the kept one while nothing changed, else a new one (kept when the DOM held still while it was built). */
   async get(root: Document | Element, signal?: AbortSignal): Promise<TextIndex> {
@@ -47,7 +48,7 @@ class IndexCache {
     this.drop();
     const moved = watchForChanges(root);
     const index = await buildTextIndexAsync(root, { signal });
-    if (!moved.stop()) this.keep(root, index);
+    if (!moved.stop() && this.keeping) this.keep(root, index);
     return index;
   }
 
@@ -81,12 +82,28 @@ function headingRange(root: Element): Range | null {
 /** A web page as the capture controller sees it. */
 export class HtmlSurface implements DocumentSurface<Range> {
   private readonly cache = new IndexCache();
+  private readFacts: ((doc: Document) => DocumentFacts) | null = null;
 
   /** @param ours the element hosting Recipe Lens's own UI (its changes are not the page's). */
   constructor(
     private readonly doc: Document = document,
-    private readonly ours: () => Node | null = () => null,
+    private ours: () => Node | null = () => null,
   ) {}
+
+  /** Names the element hosting Recipe Lens's own UI (the capture script took this surface over from the painting). */
+  setUiHost(ours: () => Node | null): void {
+    this.ours = ours;
+  }
+
+  /**
+   * Whether the page's text index is kept between uses while the DOM holds still (the capture script describes
+   * selections and runs the finder over it), or built for each anchoring pass and let go (a page only painted keeps
+   * nothing but its ranges).
+   */
+  keepText(keep: boolean): void {
+    this.cache.keeping = keep;
+    if (!keep) this.cache.drop();
+  }
 
   private root(): Element {
     return this.doc.body ?? this.doc.documentElement;
@@ -96,10 +113,18 @@ export class HtmlSurface implements DocumentSurface<Range> {
     return { url: documentUrl(this.doc) };
   }
 
+  /** What the page says about itself, read by the detector given with `readFactsWith` (the capture script's). */
   facts(): DocumentFacts {
-    const detected = detectSource(this.doc, this.doc.location.href, today());
-    const { title, kind, publisher, published, models } = detected;
-    return { url: documentUrl(this.doc), title, kind, publisher, published, models };
+    if (!this.readFacts) throw new Error('HtmlSurface: no source detector given (readFactsWith)');
+    return this.readFacts(this.doc);
+  }
+
+  /**
+   * Gives the surface its source detector. It is passed in rather than imported, so that the painting script, which
+   * never asks what a page is, does not carry the detector (`page-facts.ts`).
+   */
+  readFactsWith(read: (doc: Document) => DocumentFacts): void {
+    this.readFacts = read;
   }
 
   unaddressed(): null {

@@ -3,11 +3,20 @@ import { browser } from 'wxt/browser';
 import { claimsForPdf, claimsForUrl, getSettings, getSource } from '../../lib/db';
 import { siteListed } from '../../lib/finder/sites';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
+import type { Sender } from '../../lib/messages/roles';
 import { badgeText, showTabStatus } from './badge';
 import { db } from './db';
 
 /** The capture script's file in the build (the runtime-registered `capture` content script). */
 const CAPTURE_SCRIPT = '/content-scripts/capture.js';
+/** The painting script's file in the build (the runtime-registered `paint` content script). */
+const PAINT_SCRIPT = '/content-scripts/paint.js';
+
+/** Runs one of our runtime-registered scripts in the sender's frame (the sender rule admits our content script in a tab). */
+async function inject(sender: Sender, file: typeof CAPTURE_SCRIPT | typeof PAINT_SCRIPT): Promise<{ loaded: boolean }> {
+  await browser.scripting.executeScript({ target: { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] }, files: [file] });
+  return { loaded: true };
+}
 
 /** Answers to the calls documents make about themselves. */
 export const documentHandlers = {
@@ -28,9 +37,6 @@ export const documentHandlers = {
     if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
     return { badge: await showTabStatus(tabId, anchored, orphans) };
   },
-  async 'capture.load'(_request, sender) {
-    // The sender rule admits our content script in a tab's top frame, or the PDF viewer (which cannot be scripted).
-    await browser.scripting.executeScript({ target: { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] }, files: [CAPTURE_SCRIPT] });
-    return { loaded: true };
-  },
+  'capture.load': (_request, sender) => inject(sender, CAPTURE_SCRIPT),
+  'paint.load': (_request, sender) => inject(sender, PAINT_SCRIPT),
 } satisfies Partial<Handlers<BackgroundCall>>;

@@ -8,6 +8,7 @@ import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { CaptureController } from '../../components/capture/controller';
 import type { MountUi } from '../../components/capture/mount';
 import { HtmlSurface } from '../../components/capture/html-surface';
+import { pageFacts } from '../../components/capture/page-facts';
 import uiCss from '../../components/capture/ui.css?inline';
 import { backgroundCaptureApi } from '../shared/capture-api';
 import { takeBridge } from '../shared/capture-bridge';
@@ -47,10 +48,16 @@ export default defineContentScript({
       host = ui.shadowHost;
       return ui.shadowHost;
     };
-    const surface = new HtmlSurface(document, () => host);
+    // The painting script's surface and painter, when it ran, so that nothing is anchored or painted twice.
+    const painting = bridge.painting;
+    const surface = painting?.surface ?? new HtmlSurface(document);
+    surface.setUiHost(() => host);
+    surface.readFactsWith(pageFacts);
+    surface.keepText(true);
     const controller = new CaptureController({
       surface,
       api: backgroundCaptureApi(),
+      painter: painting?.painter,
       mountUi,
       setTimeout: (callback, ms) => ctx.setTimeout(callback, ms),
       alive: () => ctx.isValid,
@@ -66,7 +73,7 @@ export default defineContentScript({
       if (wasInUse) showReloadNotice();
     });
     const answer = documentAnswerer(controller.answers);
-    controller.start(bridge.lookup);
-    bridge.attach({ answer, checkSelection: () => controller.checkSelection() });
+    controller.start(bridge.lookup, painting?.state ?? null);
+    bridge.attach({ answer, checkSelection: () => controller.checkSelection(), pointer: (kind, x, y) => controller.pointer(kind, x, y) });
   },
 });

@@ -1,17 +1,19 @@
 /**
  * The page script that runs on every page a curator opens. It is kept small:
  * one lookup of the page's claims, a listener for the background's calls, and
- * a glance at selections. Everything else (toolbar, form, anchoring,
- * painting) is the capture script, which the background injects only when
- * this page has claims or the curator starts tagging. A page with nothing
- * stored costs one message and no DOM walk.
+ * a glance at selections. A page with claims gets the painting script
+ * (anchoring and highlights, no UI); the capture script (toolbar, form, cards,
+ * finder) comes only when the curator interacts, or on a site opted in to the
+ * finder, and takes the painting over. A page with nothing stored costs one
+ * message and no DOM walk.
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
-import { offerBridge, type CaptureSession, type PageLookup } from '../shared/capture-bridge';
+import { offerBridge, offerPaintingBridge, type CaptureSession, type PageLookup, type PaintingSession } from '../shared/capture-bridge';
+import { askBackground } from '../shared/lean-call';
 import { showReloadNotice } from '../shared/reload-notice';
-import { callNameOf, CHANNEL, unwrapReply } from '../../lib/messages/channel';
+import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
 import { refusal } from '../../lib/messages/roles';
 import { documentUrl } from '../../lib/source/url';
@@ -26,11 +28,6 @@ const NOTHING_HERE: Record<string, unknown> = {
   'passage.confirm': { confirmed: false },
 };
 
-/** Sends a content → background call and unwraps its answer. */
-async function ask<T>(type: 'document.claims' | 'capture.load', payload: unknown): Promise<T> {
-  return unwrapReply<T>(await browser.runtime.sendMessage({ channel: CHANNEL, type, payload }), type);
-}
-
 /** The small page script's state on one page. */
 export class PageBoot {
   private url = documentUrl(document);
@@ -38,8 +35,12 @@ export class PageBoot {
   private last: PageLookup | null = null;
   private session: CaptureSession | null = null;
   private loading: Promise<CaptureSession> | null = null;
+  /** The painting script's session, until the capture script takes it over. */
+  private painting: PaintingSession | null = null;
+  private paintLoading: Promise<PaintingSession> | null = null;
   /** Ends this script's own DOM listeners once the capture script takes over. */
   private readonly watching = new AbortController();
+  private pointerFrame = 0;
 
   constructor(private readonly ctx: ContentScriptContext) {}
 
@@ -72,36 +73,95 @@ export class PageBoot {
     void this.lookup().catch(() => undefined);
   }
 
-  /** The one lookup: loads the capture script when the page has claims. */
+  /** The one lookup: loads the painting script when the page has claims, the capture script on a finder site. */
   private async lookup(): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
     const url = this.url;
-    const data = await withRetry(() => ask<{ claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', { url }));
+    const data = await withRetry(() =>
+      askBackground<{ claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', { url }),
+    );
     const found: PageLookup = { url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;
-    // Claims to paint, or a site the curator opted in to the claim finder: the capture script is needed.
-    if ((found.claims.length || found.autoFind) && !this.session) void this.load().catch(() => undefined);
+    if (this.session || this.loading) return found;
+    // A site the curator opted in to the claim finder: the capture script is needed at once.
+    if (found.autoFind) void this.load().catch(() => undefined);
+    // The painting script shows every address's claims, none included, once it runs.
+    else if (this.painting) void this.painting.show(found).catch(() => undefined);
+    else if (found.claims.length) void this.loadPainting(found).catch(() => undefined);
     return found;
   }
 
-  /** Injects the capture script (once) and resolves with its session. */
-  private load(): Promise<CaptureSession> {
-    this.loading ??= new Promise<CaptureSession>((resolve, reject) => {
-      const lookup = this.last && this.last.url === this.url ? this.last : null;
-      offerBridge({
+  /** Injects the painting script (once) with the lookup that found claims, and resolves with its session. */
+  private loadPainting(lookup: PageLookup): Promise<PaintingSession> {
+    this.paintLoading ??= new Promise<PaintingSession>((resolve, reject) => {
+      offerPaintingBridge({
         lookup,
         attach: (session) => {
-          this.session = session;
-          this.watching.abort();
+          this.painting = session;
+          // Painted passages show their card on hover and click: the capture script is loaded for them.
+          const options = { signal: this.watching.signal, passive: true };
+          document.addEventListener('pointermove', (e) => this.onPointer('move', e), options);
+          document.addEventListener('click', (e) => this.onPointer('click', e), options);
           resolve(session);
         },
+        // Orphans are shown to the curator: that is the capture script's UI.
+        needsCapture: () => void this.load().catch(() => undefined),
       });
-      ask('capture.load', {}).catch((error: unknown) => {
-        this.loading = null;
+      askBackground('paint.load', {}).catch((error: unknown) => {
+        this.paintLoading = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
     });
+    return this.paintLoading;
+  }
+
+  /** Injects the capture script (once), handing it the painting, and resolves with its session. */
+  private load(): Promise<CaptureSession> {
+    this.loading ??= (async () => {
+      // A painting script on its way is waited for, so that its work is taken over rather than done twice.
+      await this.paintLoading?.catch(() => undefined);
+      return new Promise<CaptureSession>((resolve, reject) => {
+        const lookup = this.last && this.last.url === this.url ? this.last : null;
+        const painting = this.painting?.handOver() ?? null;
+        this.painting = null;
+        offerBridge({
+          lookup,
+          painting,
+          attach: (session) => {
+            this.session = session;
+            this.watching.abort();
+            resolve(session);
+          },
+        });
+        askBackground('capture.load', {}).catch((error: unknown) => {
+          this.loading = null;
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
+      });
+    })();
     return this.loading;
+  }
+
+  /** The pointer moved over or clicked a painted passage: the capture script shows its card. */
+  private onPointer(kind: 'move' | 'click', event: MouseEvent): void {
+    const painting = this.painting;
+    if (!painting || this.loading || !this.ctx.isValid) return;
+    const { clientX: x, clientY: y } = event;
+    const passOn = () =>
+      void this.load().then(
+        (session) => session.pointer(kind, x, y),
+        () => undefined,
+      );
+    if (kind === 'click') {
+      if (painting.hits(x, y)) passOn();
+      return;
+    }
+    // A move is looked at once a frame: the hit test reads the layout.
+    if (this.pointerFrame) return;
+    this.pointerFrame = requestAnimationFrame(() => {
+      this.pointerFrame = 0;
+      if (this.painting && !this.loading && this.painting.hits(x, y)) passOn();
+    });
   }
 
   private onSelection(settled: boolean): void {
@@ -146,6 +206,8 @@ export class PageBoot {
         // A change under another address needs no lookup here.
         if (type === 'claims.changed' && typeof about === 'string' && about !== this.url) return { ok: true, data: NOTHING_HERE[type] };
         const found = await this.lookup();
+        // The painting script shows the lookup just made: a change notice is answered by it.
+        if (type === 'claims.changed' && (this.painting || this.paintLoading)) return { ok: true, data: { reloaded: true } };
         if (!found.claims.length) return { ok: true, data: NOTHING_HERE[type] };
         const session = await this.load();
         // The session starts from the lookup just made: a change notice is already answered by it.

@@ -1,11 +1,15 @@
 /**
- * The handover between the two content scripts of a page. The small page
+ * The handovers between the three content scripts of a page. The small page
  * script (`claims`) runs everywhere, makes the one lookup and listens; the
- * capture script (toolbar, form, anchoring, painting) is injected into the
- * page only once it is needed and attaches here. Both run in the same
- * isolated world, so the bridge lives on that world's global object, which
- * the page cannot reach.
+ * painting script (`paint`: anchoring and highlights, no UI) is injected when
+ * the page has claims; the capture script (toolbar, form, cards, finder) only
+ * once the curator interacts, and it takes the painting over. All run in the
+ * same isolated world, so the bridges live on that world's global object,
+ * which the page cannot reach.
  */
+import type { HtmlSurface } from '../../components/capture/html-surface';
+import type { PaintedState } from '../../components/capture/paint-session';
+import type { HighlightPainter } from '../../lib/paint/painter';
 import type { Sender } from '../../lib/messages/roles';
 import type { ClaimRecord, SourceCorrection } from '../../lib/schema';
 
@@ -25,17 +29,51 @@ export interface CaptureSession {
   answer(message: unknown, sender: Sender): Promise<unknown> | undefined;
   /** Looks at the current selection and offers the toolbar for it. */
   checkSelection(): void;
+  /** The pointer rested on (`move`) or clicked (`click`) painted passages before this script ran: shows their card. */
+  pointer(kind: 'move' | 'click', x: number, y: number): void;
+}
+
+/** What the painting script hands the capture script: its surface and painter, and what it showed (null: nothing yet). */
+export interface PaintingHandover {
+  surface: HtmlSurface;
+  painter: HighlightPainter;
+  state: PaintedState<Range> | null;
+}
+
+/** What the painting script's session offers the page script. */
+export interface PaintingSession {
+  /** Shows a lookup's claims (an in-page navigation's too, none included). */
+  show(lookup: PageLookup): Promise<void>;
+  /** The current address's claims changed in the store: looks them up again and shows them. */
+  reload(): Promise<void>;
+  /** Whether a painted claim lies under the viewport point (x, y). */
+  hits(x: number, y: number): boolean;
+  /** Stops painting and hands everything to the capture script. */
+  handOver(): PaintingHandover;
+}
+
+/** What the page script leaves for the painting script. */
+export interface PaintingBridge {
+  /** The lookup that found claims. */
+  lookup: PageLookup;
+  /** Called by the painting script with its running session. */
+  attach(session: PaintingSession): void;
+  /** Some claims are orphans: the curator is shown them, which needs the capture script. */
+  needsCapture(): void;
 }
 
 /** What the page script leaves for the capture script. */
 export interface CaptureBridge {
   /** The lookup already made for the current URL, so the session does not repeat it (null: look up). */
   lookup: PageLookup | null;
+  /** The painting script's work, taken over (null: it never ran here). */
+  painting: PaintingHandover | null;
   /** Called by the capture script with its running session. */
   attach(session: CaptureSession): void;
 }
 
 const KEY = Symbol.for('recipe-lens.capture-bridge');
+const PAINT_KEY = Symbol.for('recipe-lens.paint-bridge');
 
 /** Leaves the bridge for the capture script about to be injected. */
 export function offerBridge(bridge: CaptureBridge): void {
@@ -47,5 +85,18 @@ export function takeBridge(): CaptureBridge | null {
   const g = globalThis as Record<symbol, unknown>;
   const bridge = (g[KEY] as CaptureBridge | undefined) ?? null;
   delete g[KEY];
+  return bridge;
+}
+
+/** Leaves the bridge for the painting script about to be injected. */
+export function offerPaintingBridge(bridge: PaintingBridge): void {
+  (globalThis as Record<symbol, unknown>)[PAINT_KEY] = bridge;
+}
+
+/** Takes the bridge the page script left for the painting script (once); null when it was loaded some other way. */
+export function takePaintingBridge(): PaintingBridge | null {
+  const g = globalThis as Record<symbol, unknown>;
+  const bridge = (g[PAINT_KEY] as PaintingBridge | undefined) ?? null;
+  delete g[PAINT_KEY];
   return bridge;
 }

@@ -92,6 +92,8 @@ export const protocol = {
   },
   /** Loads the capture script (toolbar, form, painting) into the sender's page: its small page script asks once it is needed. */
   'capture.load': { from: 'document', request: z.object({}), response: answer<{ loaded: boolean }>() },
+  /** Loads the painting script (anchoring and highlights, no UI) into the sender's page: its page script asks once it found claims. */
+  'paint.load': { from: 'document', request: z.object({}), response: answer<{ loaded: boolean }>() },
 
   // ── Claims ────────────────────────────────────────────────────────────────
   /** Stores new or edited claims (ids minted by the sender, so a retry never duplicates). */

@@ -1,5 +1,6 @@
 /** Highlight names and colours per claim kind, shared by the painter and its stylesheet. */
-import { CLAIM_KINDS, type ClaimKind } from '../schema';
+import type { ClaimKind } from '../schema';
+import { CLAIM_KINDS } from '../schema/constants';
 
 /** Prefix of every highlight name we register in `CSS.highlights`. */
 export const HIGHLIGHT_PREFIX = 'recipe-lens';

@@ -8,7 +8,8 @@
  * keep their live ranges is not painted again from scratch. `paintInBatches`
  * adds new ranges a batch per animation frame instead of all in one task.
  */
-import { CLAIM_KINDS, type ClaimKind } from '../schema';
+import type { ClaimKind } from '../schema';
+import { CLAIM_KINDS } from '../schema/constants';
 import { ACTIVE_HIGHLIGHT, CANDIDATE_HIGHLIGHT, PENDING_HIGHLIGHT, highlightName } from './kinds';
 
 /** The window whose `CSS.highlights` we paint into. */

@@ -54,6 +54,8 @@ const STEPS = {
   withLinks: 'L.withLinks(data.claims).length',
   toJsonl: 'L.toJsonl(linked, data.models).length',
   blob: 'new Blob(L.blobParts ? L.blobParts(text) : [text]).size',
+  // For comparison: the same file's Blob from UTF-8 bytes encoded in the page.
+  blobFromBytes: 'new Blob([new TextEncoder().encode(text)]).size',
   parseImport: 'L.parseImport(file, "jsonl").records.length',
   planAllStored: 'L.planStoreImport(records, records).added',
 };

@@ -62,6 +62,35 @@ describe('capturing on pages we wrote', () => {
     await page.close();
   });
 
+  it('paints a page that is only read with the small painting script; the capture script comes with the first click on a passage', async () => {
+    // The background's script injections, recorded in the worker.
+    await browser.worker.evaluate(() => {
+      const api = (globalThis as any).chrome.scripting;
+      const injected: string[] = [];
+      (globalThis as any).__injected = injected;
+      const original = api.executeScript.bind(api);
+      api.executeScript = (details: { files?: string[] }) => {
+        injected.push(...(details.files ?? []));
+        return original(details);
+      };
+    });
+    const injected = () => browser.worker.evaluate(() => [...(globalThis as any).__injected]);
+    const page = await browser.context.newPage();
+    await page.goto(CJK);
+    await waitForPainted(page, 1);
+    await expect.poll(() => badgeFor(browser.worker, CJK)).toBe('1');
+    expect(await injected()).toEqual(['/content-scripts/paint.js']);
+    // Hovering and clicking the painted passage brings the card, through the capture script taking the painting over.
+    const ui = new CaptureUi(page);
+    await ui.clickPainted('GRPO');
+    await ui.card.waitFor();
+    expect(await ui.card.textContent()).toContain('Zeta-2');
+    expect(await injected()).toEqual(['/content-scripts/paint.js', '/content-scripts/capture.js']);
+    // Taken over, not painted again: still one highlight, on the same text.
+    expect((await paintedTexts(page)).map(squash)).toEqual(['我们在推理阶段采用GRPO算法']);
+    await page.close();
+  });
+
   it('asks for a reason when the evidence level differs from the rules, and keeps the form on errors', async () => {
     const page = await browser.context.newPage();
     await page.goto(CJK);

@@ -2,6 +2,7 @@
 // The dataset sync engine against a real git server (git http-backend on 127.0.0.1 with a survey-check hook):
 // two curators with separate file systems, the merges, deletions, faults and hostile datasets; the server's side
 // checked with the git CLI.
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileText, layoutFiles, newReadme, recordHash } from '../../lib/dataset';
 import { cloneIsComplete, SyncError, type HttpClient } from '../../lib/dataset/git';
@@ -322,6 +323,58 @@ describe('when the branch moves during a publish', () => {
       expect(b.store.pending().map((r) => (r as ClaimRecord).id)).toEqual(['clm_race_00001']);
       // B saw main move when it asked to push, so its first pack never left: the merge found the tie first.
       expect(server.requests.filter((r) => r.user === 'bob' && r.method === 'POST' && r.path === `/${name}.git/git-receive-pack`)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('bytes follow what changed', () => {
+  it(
+    'a publish sends, and a pull receives, deltas of the big README and of the changed files, both ways and again',
+    async () => {
+      // 1,500 claims over 50 models: a README of several hundred KB, a footnote per passage.
+      const seed: ClaimRecord[] = [];
+      for (let i = 0; i < 1500; i++) {
+        const m = `Model ${String(i % 50).padStart(2, '0')}`;
+        const exact = `In stage ${i}, ${m} is trained with GRPO on ${i % 7}k verifiable prompts, and the reward is checked by rules.`;
+        seed.push(c(`clm_big_${String(i).padStart(6, '0')}`, m, 1, 'GRPO', { quote: { exact, prefix: 'Then ', suffix: ' Next.' } }));
+      }
+      const name = repo(seed);
+      const readmeCompressed = () => deflateSync(show(name, 'README.md')).byteLength;
+      expect(show(name, 'README.md').length).toBeGreaterThan(300_000);
+      const a = curator(name, 'alice');
+      const b = curator(name, 'bob');
+      await a.pull();
+      await b.pull();
+      const edit = (who: Curator, ids: number[], minute: number, value: string) => {
+        for (const i of ids) who.store.save({ ...who.store.claim(`clm_big_${String(i).padStart(6, '0')}`)!, value, updated_at: at(minute) });
+      };
+      const moved = async (who: Curator, work: () => Promise<unknown>) => {
+        const before = { sent: who.meter.sent, received: who.meter.received };
+        await work();
+        return { sent: who.meter.sent - before.sent, received: who.meter.received - before.received };
+      };
+
+      // A changes what the table shows for 3 claims of 3 models: the host's hook checks the README it rebuilds from the delta.
+      edit(a, [7, 420, 1333], 2, 'GRPO (re-checked)');
+      const published = await moved(a, () => a.publish());
+      expect(published.sent).toBeLessThan(readmeCompressed() / 4);
+      expect(show(name, 'README.md')).toContain('GRPO (re-checked)');
+      // B receives them as a thin pack, made whole in B's clone.
+      const pulled = await moved(b, () => b.pull());
+      expect(pulled.received).toBeLessThan(readmeCompressed() / 4);
+      expect(b.store.claim('clm_big_000420')!.value).toBe('GRPO (re-checked)');
+      // B publishes on top: its README's delta base is the version its pull brought.
+      edit(b, [8, 999], 3, 'PPO');
+      const again = await moved(b, () => b.publish());
+      expect(again.sent).toBeLessThan(readmeCompressed() / 4);
+      expect(JSON.parse(show(name, 'records/claims/model-08.jsonl').split('\n')[0]!).value).toBe('PPO');
+      // A pulls B's changes onto its own publish (its base README written by itself, not fetched).
+      const back = await moved(a, () => a.pull());
+      expect(back.received).toBeLessThan(readmeCompressed() / 4);
+      expect(a.store.claim('clm_big_000999')!.value).toBe('PPO');
+      expect(server.git(name, 'fsck', '--no-dangling').trim()).toBe('');
+      expect(log(name).map((e) => e.author)).toEqual(['Bob', 'Alice', 'Test Server']);
     },
     TIMEOUT,
   );

@@ -6,6 +6,7 @@ import type { ClaimFormValues, Passage } from '../../lib/capture/draft';
 import type { DocumentClaims, DocumentKey } from '../../lib/messages';
 import type { ClaimRecord, SourceOverride } from '../../lib/schema';
 import { CaptureController } from '../../components/capture/controller';
+import { PaintSession } from '../../components/capture/paint-session';
 import type { CaptureApi, DocumentFacts, DocumentSurface, Painter, Stale, TextView } from '../../components/capture/surface';
 import { claim, formValues } from './fixtures/records';
 
@@ -407,5 +408,86 @@ describe('the capture controller over a document surface', () => {
     await start();
     expect(await controller.answers['finder.undisclosed']({}, {})).toEqual({ opened: true });
     expect(controller.store.get().form).toMatchObject({ passage: { quote: { exact: 'In the second stage.' } }, values: { kind: 'undisclosed' } });
+  });
+});
+
+describe('the painting alone, then taken over by the controller', () => {
+  /** A painting session over the fake surface, showing what the fake background stores for the page. */
+  async function paintOnly(claims: ClaimRecord[]): Promise<PaintSession<string>> {
+    for (const c of claims) api.store.set(c.id, c);
+    const session = new PaintSession<string>(surface, painter, api);
+    await session.show({ url: URL_, claims, source: null });
+    return session;
+  }
+
+  it('anchors and paints the claims once and reports the badge counts, with no UI', async () => {
+    const session = await paintOnly([painted, orphan]);
+    expect(surface.anchorRuns).toBe(1);
+    expect(painter.painted.at(-1)).toEqual([painted.id]);
+    expect(api.statuses).toEqual([[1, 1]]);
+    expect(document.querySelector('recipe-lens-ui')).toBeNull();
+    session.stop();
+  });
+
+  it('anchors again what lost its passage when the document changes, and shows a change of the store', async () => {
+    const session = await paintOnly([painted]);
+    surface.text = 'Rewards are rule-based. Reasoning RL uses GRPO with the KL term removed.';
+    surface.emit({ kind: 'text' });
+    await session.showing;
+    expect(surface.anchorRuns).toBe(1); // the anchor is still live: nothing to do
+    surface.dead.add(painted.quote.exact);
+    surface.emit({ kind: 'text' });
+    await session.showing;
+    expect(surface.anchorRuns).toBe(2);
+    surface.dead.clear();
+    const added = claim({ id: 'clm_added00001', quote: { exact: 'Rewards are rule-based.', prefix: '', suffix: '' } });
+    api.store.set(added.id, added);
+    await session.reload();
+    expect(painter.painted.at(-1)).toEqual([painted.id, added.id]);
+    expect(api.statuses.at(-1)).toEqual([2, 0]);
+    session.stop();
+  });
+
+  it('hands its anchors over: the controller paints by them without anchoring again or reporting the badge twice', async () => {
+    const session = await paintOnly([painted, orphan]);
+    const handed = session.handOver();
+    controller = new CaptureController<string>({ surface, api, painter });
+    controller.start({ url: URL_, claims: [painted, orphan], source: null }, handed);
+    await controller.loading;
+    expect(surface.anchorRuns).toBe(1);
+    expect(painter.painted.at(-1)).toEqual([painted.id]);
+    expect(controller.store.get().orphans).toEqual([orphan.id]);
+    expect(api.statuses).toEqual([[1, 1]]);
+    expect(controller.pageReport()).toMatchObject({ order: [painted.id, orphan.id], orphans: [orphan.id] });
+    // A change notice asks the background again (the page script's lookup is not used twice).
+    api.store.delete(orphan.id);
+    await controller.answers['claims.changed']({ url: URL_ }, {});
+    expect(controller.store.get().claims.map((c) => c.id)).toEqual([painted.id]);
+    // A document change after the handover is the controller's alone: one run (for the passage that went), none by the painting.
+    surface.dead.add(painted.quote.exact);
+    surface.emit({ kind: 'text' });
+    await until(() => surface.anchorRuns > 1);
+    await controller.loading;
+    expect(surface.anchorRuns).toBe(2);
+  });
+
+  it('anchors what the painting had not finished when it is taken over, and ignores a handover for another address', async () => {
+    for (const c of [painted]) api.store.set(c.id, c);
+    const session = new PaintSession<string>(surface, painter, api);
+    void session.show({ url: URL_, claims: [painted], source: null });
+    const handed = session.handOver(); // before the anchoring pass ended
+    expect(handed?.settled).toBe(false);
+    controller = new CaptureController<string>({ surface, api, painter });
+    controller.start(null, handed);
+    await until(() => painter.painted.length > 0);
+    expect(painter.painted.at(-1)).toEqual([painted.id]);
+    expect(controller.counts()).toEqual({ anchored: 1, orphans: 0 });
+    controller.destroy();
+    const elsewhere = { ...handed!, url: 'https://example.org/another' };
+    api.asked.length = 0;
+    controller = new CaptureController<string>({ surface, api, painter });
+    controller.start(null, elsewhere);
+    await controller.loading;
+    expect(api.asked).toEqual([URL_]);
   });
 });

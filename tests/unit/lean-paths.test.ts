@@ -94,4 +94,26 @@ describe('what stays off the first paint', () => {
     extend([{ name: 'capture' }], other);
     expect(other.resolve.alias).toEqual({ 'wxt/browser': '@wxt-dev/webextension-polyfill/browser' });
   });
+
+  it('the painting script of a page with claims loads no zod, no Preact, no UI and no source detector; its build has no polyfill', async () => {
+    const inputs = await staticInputs('entrypoints/paint.content/index.ts', ['wxt/browser', 'wxt/utils/*']);
+    expect(inputs).toContain('components/capture/paint-session.ts');
+    expect(inputs).toContain('lib/anchoring/async.ts');
+    const heavy = inputs.filter(
+      (f) =>
+        f.includes('node_modules/zod/') ||
+        f.includes('node_modules/preact') ||
+        f === 'lib/schema/index.ts' ||
+        f.endsWith('.tsx') ||
+        f === 'components/capture/controller.ts' ||
+        f.startsWith('lib/source/detect') ||
+        f.startsWith('lib/finder/'),
+    );
+    expect(heavy).toEqual([]);
+    const { default: config } = await import('../../wxt.config');
+    const extend = (config.hooks as Record<string, unknown>)['vite:build:extendConfig'] as (entrypoints: Array<{ name: string }>, config: object) => void;
+    const paintScript: { resolve: { alias: Array<{ find: string | RegExp; replacement: string }> } } = { resolve: { alias: [] } };
+    extend([{ name: 'paint' }], paintScript);
+    expect(paintScript.resolve.alias[0]?.replacement).toBe('@wxt-dev/browser');
+  });
 });

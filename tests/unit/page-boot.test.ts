@@ -1,9 +1,19 @@
-// The small page script: one lookup, the capture script loaded only when needed, calls answered before it runs.
+// The small page script: one lookup, the painting script for a page with claims, the capture script only when needed
+// (taking the painting over), calls answered before it runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { PageBoot } from '../../entrypoints/claims.content/boot';
-import { takeBridge, type CaptureSession } from '../../entrypoints/shared/capture-bridge';
+import {
+  type CaptureBridge,
+  type CaptureSession,
+  type PageLookup,
+  type PaintingBridge,
+  type PaintingHandover,
+  type PaintingSession,
+  takeBridge,
+  takePaintingBridge,
+} from '../../entrypoints/shared/capture-bridge';
 import { CHANNEL } from '../../lib/messages/channel';
 import type { ClaimRecord } from '../../lib/schema';
 
@@ -14,8 +24,14 @@ interface Harness {
   sent: Array<{ type: string; payload: unknown }>;
   /** What the page script handed to the capture script. */
   handed: unknown;
+  /** The whole bridge the capture script took. */
+  bridge: CaptureBridge | null;
+  /** The bridge the painting script took. */
+  paintBridge: PaintingBridge | null;
   answered: unknown[];
+  pointers: Array<[string, number, number]>;
   session: CaptureSession & { checks: number };
+  painting: PaintingSession & { shown: PageLookup[]; handedOver: number; hit: boolean };
   ctx: ContentScriptContext;
 }
 
@@ -24,7 +40,24 @@ function start(claims: unknown[], autoFind = false): Harness {
   const h: Harness = {
     sent: [],
     handed: undefined,
+    bridge: null,
+    paintBridge: null,
     answered: [],
+    pointers: [],
+    painting: {
+      shown: [],
+      handedOver: 0,
+      hit: false,
+      show: async (lookup) => {
+        h.painting.shown.push(lookup);
+      },
+      reload: async () => undefined,
+      hits: () => h.painting.hit,
+      handOver: () => {
+        h.painting.handedOver++;
+        return HANDOVER;
+      },
+    },
     session: {
       checks: 0,
       answer: (message) => {
@@ -34,6 +67,9 @@ function start(claims: unknown[], autoFind = false): Harness {
       checkSelection() {
         h.session.checks++;
       },
+      pointer(kind, x, y) {
+        h.pointers.push([kind, x, y]);
+      },
     },
     ctx: new ContentScriptContext('claims'),
   };
@@ -42,8 +78,15 @@ function start(claims: unknown[], autoFind = false): Harness {
     if (message.type === 'document.claims') return { ok: true, data: { claims, source: null, autoFind } };
     if (message.type === 'capture.load') {
       const bridge = takeBridge();
+      h.bridge = bridge;
       h.handed = bridge?.lookup;
       queueMicrotask(() => bridge?.attach(h.session));
+      return { ok: true, data: { loaded: true } };
+    }
+    if (message.type === 'paint.load') {
+      const bridge = takePaintingBridge();
+      h.paintBridge = bridge;
+      queueMicrotask(() => bridge?.attach(h.painting));
       return { ok: true, data: { loaded: true } };
     }
     return { ok: false, error: 'unexpected' };
@@ -51,6 +94,9 @@ function start(claims: unknown[], autoFind = false): Harness {
   new PageBoot(h.ctx).start();
   return h;
 }
+
+/** What the fake painting script hands over (the page script passes it on untouched). */
+const HANDOVER = { surface: {}, painter: {}, state: null } as unknown as PaintingHandover;
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 /**
@@ -141,12 +187,74 @@ describe('a page with nothing stored', () => {
 });
 
 describe('a page with claims', () => {
-  it('loads the capture script after the one lookup and hands over what it found', async () => {
-    const claim = { id: 'clm_boot_000001' } as ClaimRecord;
+  const claim = { id: 'clm_boot_000001' } as ClaimRecord;
+
+  it('loads the painting script (not the capture script) after the one lookup and hands over what it found', async () => {
     const h = start([claim]);
     await settle();
-    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
-    expect(h.handed).toEqual({ url: PAGE, claims: [claim], source: null, autoFind: false });
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
+    expect(h.paintBridge?.lookup).toEqual({ url: PAGE, claims: [claim], source: null, autoFind: false });
+    h.ctx.abort();
+  });
+
+  it('answers a change notice through the painting script, which shows the new lookup', async () => {
+    const h = start([claim]);
+    await settle();
+    expect(await call('claims.changed', { url: PAGE })).toEqual([{ ok: true, data: { reloaded: true } }]);
+    expect(h.painting.shown).toEqual([{ url: PAGE, claims: [claim], source: null, autoFind: false }]);
+    expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
+    h.ctx.abort();
+  });
+
+  it('loads the capture script for a selection, handing it the painting', async () => {
+    const h = start([claim]);
+    await settle();
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('p')!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    document.dispatchEvent(new Event('keyup'));
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load', 'capture.load']);
+    expect(h.painting.handedOver).toBe(1);
+    expect(h.bridge?.painting).toBe(HANDOVER);
+    expect(h.session.checks).toBe(1);
+    h.ctx.abort();
+  });
+
+  it('loads the capture script for a click on a painted passage and passes the click on; a click elsewhere loads nothing', async () => {
+    const h = start([claim]);
+    await settle();
+    document.dispatchEvent(new MouseEvent('click', { clientX: 5, clientY: 6 }));
+    await settle();
+    expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
+    h.painting.hit = true;
+    document.dispatchEvent(new MouseEvent('click', { clientX: 15, clientY: 16 }));
+    await settle();
+    expect(h.sent.filter((m) => m.type === 'capture.load')).toHaveLength(1);
+    expect(h.pointers).toEqual([['click', 15, 16]]);
+    h.ctx.abort();
+  });
+
+  it('loads the capture script when the painting found orphans (they are shown to the curator)', async () => {
+    const h = start([claim]);
+    await settle();
+    expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
+    h.paintBridge?.needsCapture();
+    await settle();
+    expect(h.sent.filter((m) => m.type === 'capture.load')).toHaveLength(1);
+    expect(h.bridge?.painting).toBe(HANDOVER);
+    h.ctx.abort();
+  });
+
+  it('loads the capture script for the form, handing it the painting, and gives it every call from then on', async () => {
+    const h = start([claim]);
+    await settle();
+    expect(await call('form.open', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
+    expect(h.bridge?.painting).toBe(HANDOVER);
+    await call('claims.changed', { url: PAGE });
+    expect(h.answered).toHaveLength(2);
+    expect(h.painting.shown).toEqual([]);
     h.ctx.abort();
   });
 });

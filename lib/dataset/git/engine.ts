@@ -36,7 +36,10 @@ import { updateReadme } from '../readme';
 import { SyncError, describeFailure } from './errors';
 import { authedHttp, basicAuth, type HttpClient, type TransferMeter } from './http';
 import { reviewLink, type Forge } from './review';
+import { writePack } from './pack';
+import { advertisement, fetchPack, sendPack, ZERO_ID, type PushReport } from './smart';
 import { cloneIsComplete, flush, initClone, markComplete, markIncomplete, treeEntries, writeDatasetTree, type GitFs, type TreeEntry } from './store';
+import { hasObject, localHaves, objectsToPush, storePack, type CloneRef } from './transfer';
 
 /** Where the dataset is and who publishes to it. */
 export interface DatasetConnection {
@@ -144,6 +147,8 @@ export interface PublishOptions {
 
 const PUBLISH_REF = 'refs/heads/recipe-lens-publish';
 const THEIRS_REF = 'refs/heads/recipe-lens-theirs';
+/** Blobs from this size on are kept at hand after being read or written (the README; not the records files). */
+const RECENT_MIN_BYTES = 256 * 1024;
 
 function code(error: unknown): string | undefined {
   return (error as { code?: string })?.code;
@@ -152,16 +157,29 @@ function code(error: unknown): string | undefined {
 /** Errors that mean the local clone is damaged (an object or file missing), not the host or the network. */
 function isDamage(error: unknown): boolean {
   const c = code(error);
-  return c === 'NotFoundError' || c === 'ObjectTypeError' || c === 'InternalError' || c === 'ENOENT' || c === 'ReadObjectFail';
+  return c === 'NotFoundError' || c === 'ObjectTypeError' || c === 'InternalError' || c === 'ENOENT' || c === 'ReadObjectFail' || c === 'IncompletePack';
+}
+
+/** The host did not move the ref: `report` is its answer, or null when the push was not sent (the branch had moved). */
+export class PushRefusedError extends Error {
+  override name = 'PushRefusedError';
+  constructor(
+    readonly ref: string,
+    readonly report: PushReport | null,
+  ) {
+    super(
+      report
+        ? `the host refused to update ${ref}: ${report.unpack !== 'ok' ? `unpack ${report.unpack}` : (report.refs.get(ref)?.reason ?? 'no answer for the ref')}`
+        : `${ref} moved: not a fast-forward`,
+    );
+  }
 }
 
 function isNonFastForward(error: unknown): boolean {
-  if (code(error) === 'PushRejectedError') return (error as { data?: { reason?: string } }).data?.reason === 'not-fast-forward';
-  if (code(error) === 'GitPushError') {
-    const refs = (error as { data?: { result?: { refs?: Record<string, { ok: boolean; error?: string }> } } }).data?.result?.refs ?? {};
-    return Object.values(refs).some((r) => !r.ok && /non-fast-forward|fetch first|failed to update|stale info|cannot lock|failed to lock/i.test(r.error ?? ''));
-  }
-  return false;
+  if (!(error instanceof PushRefusedError)) return false;
+  if (!error.report) return true;
+  const reason = error.report.refs.get(error.ref)?.reason ?? '';
+  return error.report.unpack === 'ok' && /non-fast-forward|fetch first|failed to update|stale info|cannot lock|failed to lock/i.test(reason);
 }
 
 function describeConflict(c: RecordConflict): string {
@@ -172,6 +190,8 @@ function describeConflict(c: RecordConflict): string {
 export class DatasetSync {
   private readonly cache = {};
   private readonly reads = new Map<string, FileRead>();
+  /** Big blobs read or written last (the README's versions), by id: a push's delta base and target, a fetch's base to make a pack whole. */
+  private readonly recent = new Map<string, Uint8Array>();
   private readonly client: HttpClient;
   /** The operation under way: pulls and publishes on one clone run one at a time. */
   private running: Promise<unknown> = Promise.resolve();
@@ -259,26 +279,74 @@ export class DatasetSync {
     await markComplete(fs, dir, url, branch);
   }
 
-  /** Fetches one branch: its head, or null when the repository is empty or has no such branch (`missing` tells which). */
+  private get clone(): CloneRef {
+    return { fs: this.env.fs, dir: this.env.dir, cache: this.cache, known: this.recent };
+  }
+
+  /** Keeps a big blob's bytes at hand (the last four). */
+  private readonly remember = (oid: string, bytes: Uint8Array): void => {
+    if (bytes.length < RECENT_MIN_BYTES) return;
+    this.recent.delete(oid);
+    this.recent.set(oid, bytes);
+    for (const old of this.recent.keys()) {
+      if (this.recent.size <= 4) break;
+      this.recent.delete(old);
+    }
+  };
+
+  private get request() {
+    return { http: this.client, url: this.connection.url, signal: this.env.signal };
+  }
+
+  /**
+   * Fetches one branch: its head, or null when the repository is empty or has
+   * no such branch. The host is told the commits this clone has, and sends
+   * the rest as a thin pack (deltas of objects we have), stored beside the
+   * clone's other packs; nothing is asked when the head is already here.
+   */
   private async fetchBranch(branch: string): Promise<string | null> {
+    const { fs, dir } = this.env;
+    const haves = await localHaves(this.clone);
+    let head: string | null = null;
+    let pack: Uint8Array | null = null;
     try {
-      const result = await git.fetch({
-        fs: this.env.fs,
-        http: this.client,
-        dir: this.env.dir,
-        remote: 'origin',
-        ref: branch,
-        singleBranch: true,
-        tags: false,
-        cache: this.cache,
-        onProgress: this.env.onProgress,
-      });
-      await flush(this.env.fs);
-      return result.fetchHead ?? null;
+      const advertised = await advertisement(this.request, 'git-upload-pack');
+      head = advertised.refs.get(`refs/heads/${branch}`) ?? null;
+      if (head && !(await hasObject(this.clone, head)))
+        pack = await fetchPack(this.request, advertised, { wants: [head], haves }, undefined, (loaded) =>
+          this.env.onProgress?.({ phase: 'Receiving objects', loaded }),
+        );
     } catch (error) {
-      if (code(error) === 'NotFoundError') return null;
       throw describeFailure(error, this.where);
     }
+    if (!head) return null;
+    if (pack) await storePack(this.clone, pack);
+    await git.writeRef({ fs, dir, ref: `refs/remotes/origin/${branch}`, value: head, force: true });
+    await flush(fs);
+    return head;
+  }
+
+  /**
+   * Pushes `commit` to `branch`, never forced: a branch that moved to
+   * something `commit` does not descend from is a `PushRefusedError` without
+   * sending anything (the caller merges and tries again). The pack holds only
+   * what the host lacks, changed files as deltas of the host's versions.
+   */
+  private async pushCommit(commit: string, branch: string, messages: string[]): Promise<void> {
+    const ref = `refs/heads/${branch}`;
+    const advertised = await advertisement(this.request, 'git-receive-pack');
+    const old = advertised.refs.get(ref) ?? ZERO_ID;
+    if (old === commit) return;
+    if (old !== ZERO_ID) {
+      const descends =
+        (await hasObject(this.clone, old)) &&
+        (await git.isDescendent({ fs: this.env.fs, dir: this.env.dir, oid: commit, ancestor: old, depth: -1, cache: this.cache }));
+      if (!descends) throw new PushRefusedError(ref, null);
+    }
+    const { objects } = await objectsToPush(this.clone, commit, [...advertised.refs.values()], { thin: !advertised.capabilities.has('no-thin') });
+    const pack = await writePack(objects);
+    const report = await sendPack(this.request, advertised, [{ old, new: commit, ref }], pack, (line) => messages.push(line.replace(/\s+$/, '')));
+    if (report.unpack !== 'ok' || !report.refs.get(ref)?.ok) throw new PushRefusedError(ref, report);
   }
 
   /** Fetches the dataset's branch; an existing repository without it is an error (an empty one is not: the first publish makes it). */
@@ -327,7 +395,8 @@ export class DatasetSync {
     };
     for (const entry of root) {
       if (entry.type === 'blob' && entry.path === 'README.md') {
-        const { blob } = await git.readBlob({ fs: this.env.fs, dir: this.env.dir, oid: entry.oid, cache: this.cache });
+        const blob = this.recent.get(entry.oid) ?? (await git.readBlob({ fs: this.env.fs, dir: this.env.dir, oid: entry.oid, cache: this.cache })).blob;
+        this.remember(entry.oid, blob);
         readme = new TextDecoder().decode(blob);
       } else if (entry.type === 'blob') reads.push(readDatasetFile({ path: entry.path, content: '' }));
       else if (entry.type === 'tree' && entry.path === 'records')
@@ -363,7 +432,11 @@ export class DatasetSync {
   }
 
   private async onCloneNow<T>(work: () => Promise<T>): Promise<T> {
-    await this.step('clone', () => this.ensureClone());
+    try {
+      await this.step('clone', () => this.ensureClone());
+    } catch (error) {
+      throw describeFailure(error, this.where);
+    }
     try {
       return await work();
     } catch (error) {
@@ -416,7 +489,7 @@ export class DatasetSync {
       const author = this.author();
       let commit = await this.step('write', async () => {
         const { files } = applyPublish(read.records, read.texts, readme, plan.writes, this.connection.title);
-        const tree = await writeDatasetTree(fs, dir, head, files, this.cache);
+        const tree = await writeDatasetTree(fs, dir, head, files, this.cache, this.remember);
         const made = await git.commit({
           fs,
           dir,
@@ -443,26 +516,12 @@ export class DatasetSync {
         const messages: string[] = [];
         const pushed = Date.now();
         try {
-          await git.push({
-            fs,
-            http: this.client,
-            dir,
-            remote: 'origin',
-            ref: PUBLISH_REF,
-            remoteRef: `refs/heads/${pushedTo}`,
-            onMessage: (line) => {
-              messages.push(line.replace(/\s+$/, ''));
-            },
-            cache: this.cache,
-            signal: this.env.signal,
-          });
+          await this.pushCommit(commit, pushedTo, messages);
           outcome.messages.push(...messages);
           this.env.onStep?.('push', Date.now() - pushed);
           break;
         } catch (error) {
           this.env.onStep?.('push', Date.now() - pushed);
-          // The server's words arrive beside the refusal: let them land before reading them.
-          await new Promise((resolve) => setTimeout(resolve, 0));
           outcome.messages.push(...messages);
           if (!isNonFastForward(error) || attempt >= attempts) throw this.pushFailure(error, messages, attempt >= attempts && isNonFastForward(error));
           const moved = await this.step('fetch', () => this.fetchBranch(pushedTo));
@@ -485,12 +544,19 @@ export class DatasetSync {
 
   private pushFailure(error: unknown, messages: readonly string[], gaveUp: boolean): SyncError {
     if (gaveUp) return new SyncError('refused', 'The branch kept moving while publishing; nothing was lost. Publish again in a moment.', messages);
-    if (code(error) === 'GitPushError') {
+    if (error instanceof PushRefusedError && error.report) {
       const said = messages.filter((m) => m.trim() !== '');
+      const reason = error.report.refs.get(error.ref)?.reason;
+      if (error.report.unpack !== 'ok')
+        return new SyncError(
+          'failed',
+          `The server could not store the publish (${error.report.unpack}). Nothing was published; your changes are kept. Try again.`,
+          said,
+        );
       return new SyncError(
         'refused',
-        `The server refused the publish${said.length ? `: ${said[said.length - 1]}` : ''}. Nothing was published; your changes are kept.`,
-        said,
+        `The server refused the publish${said.length ? `: ${said[said.length - 1]}` : reason ? ` (${reason})` : ''}. Nothing was published; your changes are kept.`,
+        said.length ? said : reason ? [reason] : [],
       );
     }
     const failure = describeFailure(error, { ...this.where, pushing: true });
@@ -562,7 +628,7 @@ export class DatasetSync {
       readme,
       read.records.map((r) => r.record),
     );
-    const tree = fixed === readme ? merged.tree! : await writeDatasetTree(fs, dir, merged.tree!, new Map([['README.md', fixed]]), this.cache);
+    const tree = fixed === readme ? merged.tree! : await writeDatasetTree(fs, dir, merged.tree!, new Map([['README.md', fixed]]), this.cache, this.remember);
     const commit = await git.commit({
       fs,
       dir,

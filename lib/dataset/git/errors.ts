@@ -58,6 +58,12 @@ export function describeFailure(error: unknown, where: { url: string; branch: st
   if (status !== null) return new SyncError('failed', `${host} answered ${status}.`);
   if (isAbort(error)) return new SyncError('aborted', 'Stopped before it finished; nothing was changed on the server. Try again.');
   if (isNetworkError(error)) return new SyncError('unreachable', `Cannot reach ${host}: check the address and the network. Nothing was lost; try again later.`);
+  const name = (error as { name?: string })?.name;
+  if (name === 'ProtocolError' || name === 'PackError')
+    return new SyncError(
+      'failed',
+      `${host} answered in a way git's protocol does not allow (${(error as Error).message}). Nothing was changed here; try again, and check that the address is the repository's.`,
+    );
   const message = error instanceof Error ? error.message : String(error);
   return new SyncError('failed', message);
 }

@@ -131,12 +131,23 @@ export async function treeEntries(fs: GitFs, dir: string, commit: string | null,
   }
 }
 
+/** Told of each blob written, with its bytes. */
+export type OnBlob = (oid: string, bytes: Uint8Array) => void;
+
 /** A tree with some blobs replaced or added (`changes`: name → text), written; returns its oid. */
-async function writeTreeWith(fs: GitFs, dir: string, entries: readonly TreeEntry[], changes: ReadonlyMap<string, string | { tree: string }>): Promise<string> {
+async function writeTreeWith(
+  fs: GitFs,
+  dir: string,
+  entries: readonly TreeEntry[],
+  changes: ReadonlyMap<string, string | { tree: string }>,
+  onBlob?: OnBlob,
+): Promise<string> {
   const next = new Map(entries.map((e) => [e.path, e]));
   for (const [name, change] of changes) {
     if (typeof change === 'string') {
-      const oid = await git.writeBlob({ fs, dir, blob: new TextEncoder().encode(change) });
+      const bytes = new TextEncoder().encode(change);
+      const oid = await git.writeBlob({ fs, dir, blob: bytes });
+      onBlob?.(oid, bytes);
       next.set(name, { mode: '100644', path: name, oid, type: 'blob' });
     } else next.set(name, { mode: '040000', path: name, oid: change.tree, type: 'tree' });
   }
@@ -147,8 +158,16 @@ async function writeTreeWith(fs: GitFs, dir: string, entries: readonly TreeEntry
  * The root tree of `parent` with the dataset's changed files written in
  * (`files`: repository path → text; only `README.md`, `records/models.jsonl`
  * and `records/claims/<name>.jsonl` are written), every other entry kept.
+ * `onBlob` is told of each blob written.
  */
-export async function writeDatasetTree(fs: GitFs, dir: string, parent: string | null, files: ReadonlyMap<string, string>, cache: object): Promise<string> {
+export async function writeDatasetTree(
+  fs: GitFs,
+  dir: string,
+  parent: string | null,
+  files: ReadonlyMap<string, string>,
+  cache: object,
+  onBlob?: OnBlob,
+): Promise<string> {
   const root = new Map<string, string | { tree: string }>();
   const records = new Map<string, string | { tree: string }>();
   const claims = new Map<string, string>();
@@ -158,7 +177,7 @@ export async function writeDatasetTree(fs: GitFs, dir: string, parent: string | 
     else if (/^records\/claims\/[^/]+$/.test(path)) claims.set(path.slice('records/claims/'.length), text);
     else throw new Error(`not a dataset file: ${path}`);
   }
-  if (claims.size) records.set('claims', { tree: await writeTreeWith(fs, dir, await treeEntries(fs, dir, parent, 'records/claims', cache), claims) });
-  if (records.size) root.set('records', { tree: await writeTreeWith(fs, dir, await treeEntries(fs, dir, parent, 'records', cache), records) });
-  return writeTreeWith(fs, dir, await treeEntries(fs, dir, parent, '', cache), root);
+  if (claims.size) records.set('claims', { tree: await writeTreeWith(fs, dir, await treeEntries(fs, dir, parent, 'records/claims', cache), claims, onBlob) });
+  if (records.size) root.set('records', { tree: await writeTreeWith(fs, dir, await treeEntries(fs, dir, parent, 'records', cache), records, onBlob) });
+  return writeTreeWith(fs, dir, await treeEntries(fs, dir, parent, '', cache), root, onBlob);
 }

@@ -1,0 +1,57 @@
+/**
+ * The painting script: injected by the background when the page script found
+ * claims for the page. It anchors and paints them and sets the badge, with no
+ * UI and no schema library, so a page that is only read pays for little more
+ * than the anchoring. The capture script takes its work over when the curator
+ * interacts. Wiring only: the work is `components/capture/paint-session`.
+ */
+import { HtmlSurface } from '../../components/capture/html-surface';
+import { PaintSession } from '../../components/capture/paint-session';
+import type { DocumentClaims } from '../../lib/messages/protocol';
+import { HighlightPainter } from '../../lib/paint/painter';
+import { takePaintingBridge } from '../shared/capture-bridge';
+import { ignoreForgedRestarts } from '../shared/forged-restart';
+import { askBackground } from '../shared/lean-call';
+
+export default defineContentScript({
+  matches: ['http://*/*', 'https://*/*'],
+  // Injected by the background when the page script asks for it (the page has claims).
+  registration: 'runtime',
+  noScriptStartedPostMessage: true,
+  main(ctx) {
+    ignoreForgedRestarts();
+    const bridge = takePaintingBridge();
+    // Only the page script loads this script; without its bridge there is nothing to paint.
+    if (!bridge) return;
+    const surface = new HtmlSurface(document);
+    surface.keepText(false);
+    const painter = new HighlightPainter();
+    let handedOver = false;
+    const session = new PaintSession<Range>(
+      surface,
+      painter,
+      {
+        claims: (key) => askBackground<DocumentClaims>('document.claims', key),
+        status: async (anchored, orphans) => {
+          await askBackground('document.status', { anchored, orphans });
+        },
+      },
+      (_painted, orphans) => {
+        if (orphans) bridge.needsCapture();
+      },
+    );
+    ctx.onInvalidated(() => {
+      if (!handedOver) session.clear();
+    });
+    bridge.attach({
+      show: (lookup) => session.show(lookup),
+      reload: () => session.reload(),
+      hits: (x, y) => session.hits(x, y),
+      handOver: () => {
+        handedOver = true;
+        return { surface, painter, state: session.handOver() };
+      },
+    });
+    void session.show(bridge.lookup).catch(() => undefined);
+  },
+});

@@ -1,0 +1,295 @@
+/**
+ * Git's smart HTTP protocol (version 0/1), the two requests a dataset needs,
+ * spoken through the HTTP client the engine passes in (so the token goes on
+ * every request, and the bytes are counted):
+ *
+ * - `advertisement`: the refs and capabilities of a service
+ *   (`GET info/refs?service=…`);
+ * - `sendPack`: a push (`POST git-receive-pack`): the ref updates, then a
+ *   pack, which may be thin (deltas against objects the host has; it
+ *   completes them with `index-pack --fix-thin`); the answer's report-status
+ *   says per ref whether it moved, with the hooks' words on band 2;
+ * - `fetchPack`: a fetch (`POST git-upload-pack`) asking for a `thin-pack`
+ *   with `ofs-delta`: the wants, the haves, `done`, then the ACK/NAK lines
+ *   and the pack on band 1.
+ *
+ * An HTTP status other than 200 is isomorphic-git's `HttpError` (so the
+ * engine words it as for its other requests); an answer that does not follow
+ * the protocol is a `ProtocolError` saying what was wrong.
+ */
+import { Errors } from 'isomorphic-git';
+import type { HttpClient } from './http';
+import { FLUSH_PKT, joinBytes, lineText, MessageLines, PktReader, ProtocolError, pktLine, readSideBand } from './pktline';
+
+/** The all-zero id: no object (a ref that does not exist). */
+export const ZERO_ID = '0'.repeat(40);
+
+/** The two services of smart HTTP. */
+export type GitService = 'git-upload-pack' | 'git-receive-pack';
+
+/** What a service says it has: refs (full name → id) and its capabilities. */
+export interface Advertisement {
+  refs: Map<string, string>;
+  capabilities: Set<string>;
+}
+
+/** What every request takes. */
+export interface SmartRequest {
+  http: HttpClient;
+  /** The repository's URL (`https://host/team/survey.git`). */
+  url: string;
+  signal?: AbortSignal;
+}
+
+const AGENT = 'git/recipe-lens';
+
+function endpoint(url: string, path: string): string {
+  return `${url.replace(/\/+$/, '')}/${path}`;
+}
+
+async function* once(bytes: Uint8Array): AsyncIterableIterator<Uint8Array> {
+  yield bytes;
+}
+
+async function* nothing(): AsyncIterableIterator<Uint8Array> {}
+
+async function bodyText(body: AsyncIterableIterator<Uint8Array> | undefined, limit = 4096): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  if (body)
+    for await (const chunk of body) {
+      if (size < limit) parts.push(chunk);
+      size += chunk.length;
+    }
+  return new TextDecoder().decode(joinBytes(parts)).slice(0, limit);
+}
+
+function isId(text: string): boolean {
+  return /^[0-9a-f]{40}$/.test(text);
+}
+
+/** Parses an advertisement's pkt-lines (after the HTTP status and type were checked). */
+export async function parseAdvertisement(body: AsyncIterable<Uint8Array>, service: GitService): Promise<Advertisement> {
+  const reader = new PktReader(body);
+  const refs = new Map<string, string>();
+  const capabilities = new Set<string>();
+  let first = await reader.read();
+  if (first === 'end') throw new ProtocolError('the server sent an empty list of refs');
+  if (first === 'flush' || lineText(first) !== `# service=${service}`)
+    throw new ProtocolError(`the list of refs does not begin with "# service=${service}" (not a git smart-HTTP server?)`);
+  first = await reader.read();
+  if (first !== 'flush') throw new ProtocolError('the service line is not followed by a flush');
+  let seenCapabilities = false;
+  for (;;) {
+    const pkt = await reader.read();
+    if (pkt === 'flush') break;
+    if (pkt === 'end') throw new ProtocolError('the list of refs was cut short');
+    let text = lineText(pkt);
+    if (!seenCapabilities) {
+      seenCapabilities = true;
+      const nul = text.indexOf('\0');
+      if (nul !== -1) {
+        for (const c of text.slice(nul + 1).split(' ')) if (c) capabilities.add(c);
+        text = text.slice(0, nul);
+      }
+    }
+    const space = text.indexOf(' ');
+    const id = text.slice(0, space);
+    const name = text.slice(space + 1);
+    if (space !== 40 || !isId(id) || !name) throw new ProtocolError(`not a ref line: ${JSON.stringify(text.slice(0, 80))}`);
+    // An empty repository advertises its capabilities on a placeholder.
+    if (name === 'capabilities^{}') continue;
+    if (name.endsWith('^{}')) continue;
+    refs.set(name, id);
+  }
+  return { refs, capabilities };
+}
+
+/** The refs and capabilities of `service` at the repository. */
+export async function advertisement(request: SmartRequest, service: GitService): Promise<Advertisement> {
+  const res = await request.http.request({
+    url: endpoint(request.url, `info/refs?service=${service}`),
+    method: 'GET',
+    headers: { 'User-Agent': AGENT },
+    signal: request.signal,
+  });
+  if (res.statusCode !== 200) throw new Errors.HttpError(res.statusCode, res.statusMessage, await bodyText(res.body));
+  const type = (res.headers?.['content-type'] ?? '').split(';')[0]!.trim();
+  if (type !== `application/x-${service}-advertisement`) {
+    const preview = (await bodyText(res.body, 200)).trim().replace(/\s+/g, ' ');
+    throw new ProtocolError(
+      `the server did not answer as a git smart-HTTP server (content type "${type || 'none'}"${preview ? `: ${preview.slice(0, 120)}` : ''})`,
+    );
+  }
+  return parseAdvertisement(res.body ?? nothing(), service);
+}
+
+async function post(request: SmartRequest, service: GitService, body: Uint8Array): Promise<AsyncIterableIterator<Uint8Array>> {
+  const res = await request.http.request({
+    url: endpoint(request.url, service),
+    method: 'POST',
+    headers: {
+      'User-Agent': AGENT,
+      'Content-Type': `application/x-${service}-request`,
+      Accept: `application/x-${service}-result`,
+    },
+    body: once(body),
+    signal: request.signal,
+  });
+  if (res.statusCode !== 200) throw new Errors.HttpError(res.statusCode, res.statusMessage, await bodyText(res.body));
+  return res.body ?? nothing();
+}
+
+/** One ref to move: from `old` (ZERO_ID to make it) to `new`. */
+export interface RefUpdate {
+  old: string;
+  new: string;
+  ref: string;
+}
+
+/** What receive-pack reported: whether it read the pack, and per ref whether it moved (with its reason when not). */
+export interface PushReport {
+  /** `ok`, or the server's reason it could not read the pack. */
+  unpack: string;
+  refs: Map<string, { ok: boolean; reason?: string }>;
+}
+
+/** The body of a push: the updates (the first with our capabilities), a flush, the pack. */
+export function pushRequest(updates: readonly RefUpdate[], capabilities: readonly string[], pack: Uint8Array): Uint8Array {
+  const parts = updates.map((u, i) => pktLine(`${u.old} ${u.new} ${u.ref}${i === 0 ? `\0${capabilities.join(' ')}` : ''}\n`));
+  return joinBytes([...parts, FLUSH_PKT, pack]);
+}
+
+/** Parses report-status lines (`unpack …`, `ok <ref>`, `ng <ref> <reason>`, then a flush). */
+export function parsePushReport(lines: readonly string[]): PushReport {
+  const [first, ...rest] = lines;
+  if (first === undefined) throw new ProtocolError('the server sent no report of the push');
+  const unpack = /^unpack (.+)$/.exec(first);
+  if (!unpack) throw new ProtocolError(`the push report does not begin with "unpack": ${JSON.stringify(first.slice(0, 80))}`);
+  const refs = new Map<string, { ok: boolean; reason?: string }>();
+  for (const line of rest) {
+    const ok = /^ok (\S+)$/.exec(line);
+    const ng = /^ng (\S+)(?: (.*))?$/.exec(line);
+    if (ok) refs.set(ok[1]!, { ok: true });
+    else if (ng) refs.set(ng[1]!, { ok: false, reason: ng[2] ?? 'refused' });
+    else throw new ProtocolError(`not a line of a push report: ${JSON.stringify(line.slice(0, 80))}`);
+  }
+  return { unpack: unpack[1]!, refs };
+}
+
+/** Reads a receive-pack answer: report-status, on band 1 when side-band was asked for; band 2 to `onMessage`. */
+export async function readPushAnswer(body: AsyncIterable<Uint8Array>, sideBand: boolean, onMessage: (line: string) => void): Promise<PushReport> {
+  const reader = new PktReader(body);
+  const lines: string[] = [];
+  const collect = async (from: PktReader): Promise<boolean> => {
+    for (;;) {
+      const pkt = await from.read();
+      if (pkt === 'flush') return true;
+      if (pkt === 'end') return false;
+      lines.push(lineText(pkt));
+    }
+  };
+  let complete: boolean;
+  if (sideBand) {
+    const data: Uint8Array[] = [];
+    await readSideBand(reader, (bytes) => data.push(bytes), new MessageLines(onMessage));
+    complete = await collect(new PktReader(once(joinBytes(data))));
+  } else complete = await collect(reader);
+  if (!complete && !lines.length) throw new ProtocolError('the server closed the connection without saying whether the publish landed');
+  return parsePushReport(lines);
+}
+
+/** Pushes: sends the updates and the pack, and returns the server's report (its messages to `onMessage`). */
+export async function sendPack(
+  request: SmartRequest,
+  advertised: Advertisement,
+  updates: readonly RefUpdate[],
+  pack: Uint8Array,
+  onMessage: (line: string) => void = () => undefined,
+): Promise<PushReport> {
+  const sideBand = advertised.capabilities.has('side-band-64k');
+  const capabilities = ['report-status', ...(sideBand ? ['side-band-64k'] : []), 'agent=recipe-lens'];
+  if (!advertised.capabilities.has('report-status')) throw new ProtocolError('the server cannot report the result of a push (no report-status)');
+  const body = await post(request, 'git-receive-pack', pushRequest(updates, capabilities, pack));
+  return readPushAnswer(body, sideBand, onMessage);
+}
+
+/** What a fetch asks for. */
+export interface FetchWants {
+  wants: readonly string[];
+  /** Commits this clone has (with all they reach): the server sends only what they do not reach, as deltas of it where it can. */
+  haves: readonly string[];
+}
+
+/** The body of a fetch: the wants (the first with our capabilities), a flush, the haves, `done`. */
+export function fetchRequest({ wants, haves }: FetchWants, capabilities: readonly string[]): Uint8Array {
+  if (!wants.length) throw new Error('a fetch wants at least one object');
+  const parts = wants.map((w, i) => pktLine(`want ${w}${i === 0 ? ` ${capabilities.join(' ')}` : ''}\n`));
+  parts.push(FLUSH_PKT);
+  for (const h of haves) parts.push(pktLine(`have ${h}\n`));
+  parts.push(pktLine('done\n'));
+  return joinBytes(parts);
+}
+
+/** Reads an upload-pack answer: ACK/NAK lines, then the pack (on band 1 with side-band). */
+export async function readFetchAnswer(
+  body: AsyncIterable<Uint8Array>,
+  sideBand: boolean,
+  onMessage: (line: string) => void,
+  onBytes?: (n: number) => void,
+): Promise<Uint8Array> {
+  const reader = new PktReader(body);
+  let pkt = await reader.read();
+  let negotiated = false;
+  for (;;) {
+    if (pkt === 'end')
+      throw new ProtocolError(negotiated ? 'the server closed the connection before sending the pack' : 'the server sent an empty answer to the fetch');
+    if (pkt === 'flush') throw new ProtocolError('the server sent no pack');
+    const text = lineText(pkt);
+    if (text.startsWith('ERR ')) throw new ProtocolError(`the server refused the fetch: ${text.slice(4).trim()}`);
+    if (!(text === 'NAK' || text.startsWith('ACK ') || text.startsWith('shallow ') || text.startsWith('unshallow '))) break;
+    negotiated = true;
+    if (!sideBand && (text === 'NAK' || /^ACK [0-9a-f]{40}$/.test(text))) {
+      const pack = await reader.rest();
+      onBytes?.(pack.length);
+      return pack;
+    }
+    pkt = await reader.read();
+  }
+  if (!negotiated) throw new ProtocolError(`the answer to the fetch does not begin with ACK or NAK: ${JSON.stringify(lineText(pkt).slice(0, 80))}`);
+  if (!sideBand) throw new ProtocolError('unexpected lines before the pack');
+  const data: Uint8Array[] = [];
+  let received = 0;
+  await readSideBand(
+    reader,
+    (bytes) => {
+      data.push(bytes);
+      received += bytes.length;
+      onBytes?.(received);
+    },
+    new MessageLines(onMessage),
+    pkt,
+  );
+  return joinBytes(data);
+}
+
+/** Fetches: asks for `wants` as a thin pack against `haves`, and returns the pack's bytes (messages to `onMessage`). */
+export async function fetchPack(
+  request: SmartRequest,
+  advertised: Advertisement,
+  wants: FetchWants,
+  onMessage: (line: string) => void = () => undefined,
+  onBytes?: (n: number) => void,
+): Promise<Uint8Array> {
+  const caps = advertised.capabilities;
+  const sideBand = caps.has('side-band-64k');
+  const capabilities = [
+    ...(sideBand ? ['side-band-64k'] : []),
+    ...(caps.has('thin-pack') ? ['thin-pack'] : []),
+    ...(caps.has('ofs-delta') ? ['ofs-delta'] : []),
+    ...(caps.has('no-progress') ? ['no-progress'] : []),
+    'agent=recipe-lens',
+  ];
+  const body = await post(request, 'git-upload-pack', fetchRequest(wants, capabilities));
+  return readFetchAnswer(body, sideBand, onMessage, onBytes);
+}
