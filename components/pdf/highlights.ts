@@ -12,7 +12,7 @@ export function highlightStyles(): string {
     ...kinds,
     `::highlight(${ACTIVE_HIGHLIGHT}) { background-color: rgba(250, 204, 21, 0.45); }`,
     `::highlight(${PENDING_HIGHLIGHT}) { background-color: rgba(99, 102, 241, 0.28); }`,
-    // As on web pages (entrypoints/claims.content/highlights.css): faint and dotted, unlike any claim kind.
+    // As on web pages (entrypoints/paint.content/highlights.css): faint and dotted, unlike any claim kind.
     `::highlight(${CANDIDATE_HIGHLIGHT}) { background-color: rgba(14, 165, 233, 0.08); text-decoration: underline dotted 1.5px #0284c7; text-underline-offset: 2px; }`,
     '::highlight(recipe-lens-find) { background-color: rgba(250, 204, 21, 0.35); }',
     '::highlight(recipe-lens-find-current) { background-color: rgba(234, 88, 12, 0.45); }',

@@ -11,10 +11,17 @@ import { db } from './db';
 const CAPTURE_SCRIPT = '/content-scripts/capture.js';
 /** The painting script's file in the build (the runtime-registered `paint` content script). */
 const PAINT_SCRIPT = '/content-scripts/paint.js';
+/** The highlights' stylesheet in the build (the painting script's `highlights.css`, inserted by us, never from the manifest). */
+const HIGHLIGHT_STYLES = 'content-scripts/paint.css';
 
-/** Runs one of our runtime-registered scripts in the sender's frame (the sender rule admits our content script in a tab). */
-async function inject(sender: Sender, file: typeof CAPTURE_SCRIPT | typeof PAINT_SCRIPT): Promise<{ loaded: boolean }> {
-  await browser.scripting.executeScript({ target: { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] }, files: [file] });
+/**
+ * Runs one of our runtime-registered scripts in the sender's frame (the sender rule admits our content script in a
+ * tab), with the highlights' stylesheet first when asked: a user stylesheet the browser adds, no element in the page.
+ */
+async function inject(sender: Sender, file: typeof CAPTURE_SCRIPT | typeof PAINT_SCRIPT, styles: boolean): Promise<{ loaded: boolean }> {
+  const target = { tabId: sender.tab!.id!, frameIds: [sender.frameId ?? 0] };
+  if (styles) await browser.scripting.insertCSS({ target, files: [HIGHLIGHT_STYLES] });
+  await browser.scripting.executeScript({ target, files: [file] });
   return { loaded: true };
 }
 
@@ -37,6 +44,6 @@ export const documentHandlers = {
     if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
     return { badge: await showTabStatus(tabId, anchored, orphans) };
   },
-  'capture.load': (_request, sender) => inject(sender, CAPTURE_SCRIPT),
-  'paint.load': (_request, sender) => inject(sender, PAINT_SCRIPT),
+  'capture.load': ({ styles }, sender) => inject(sender, CAPTURE_SCRIPT, styles === true),
+  'paint.load': (_request, sender) => inject(sender, PAINT_SCRIPT, true),
 } satisfies Partial<Handlers<BackgroundCall>>;

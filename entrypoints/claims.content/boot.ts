@@ -133,7 +133,8 @@ export class PageBoot {
             resolve(session);
           },
         });
-        askBackground('capture.load', {}).catch((error: unknown) => {
+        // The highlights' stylesheet comes with the painting script; without it, with the capture script.
+        askBackground('capture.load', { styles: !painting }).catch((error: unknown) => {
           this.loading = null;
           reject(error instanceof Error ? error : new Error(String(error)));
         });

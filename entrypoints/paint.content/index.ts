@@ -5,6 +5,7 @@
  * than the anchoring. The capture script takes its work over when the curator
  * interacts. Wiring only: the work is `components/capture/paint-session`.
  */
+import './highlights.css';
 import { HtmlSurface } from '../../components/capture/html-surface';
 import { PaintSession } from '../../components/capture/paint-session';
 import type { DocumentClaims } from '../../lib/messages/protocol';
@@ -17,6 +18,9 @@ export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   // Injected by the background when the page script asks for it (the page has claims).
   registration: 'runtime',
+  // highlights.css is built as content-scripts/paint.css and inserted by the background with the script
+  // (`scripting.insertCSS`): no element is added to the page for it, and a page with nothing stored never gets it.
+  cssInjectionMode: 'manual',
   noScriptStartedPostMessage: true,
   main(ctx) {
     ignoreForgedRestarts();

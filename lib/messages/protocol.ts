@@ -91,7 +91,12 @@ export const protocol = {
     response: answer<{ badge: string }>(),
   },
   /** Loads the capture script (toolbar, form, painting) into the sender's page: its small page script asks once it is needed. */
-  'capture.load': { from: 'document', request: z.object({}), response: answer<{ loaded: boolean }>() },
+  'capture.load': {
+    from: 'document',
+    // `styles`: the highlights' stylesheet comes too (the painting script, which brings it, did not run here).
+    request: z.object({ styles: z.boolean().optional() }),
+    response: answer<{ loaded: boolean }>(),
+  },
   /** Loads the painting script (anchoring and highlights, no UI) into the sender's page: its page script asks once it found claims. */
   'paint.load': { from: 'document', request: z.object({}), response: answer<{ loaded: boolean }>() },
 

@@ -639,9 +639,13 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     const calls = sources.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/scripting\.(\w+)\(([^;]*)/g)].map((m) => ({ file: path.relative(ROOT, file), api: m[1]!, args: m[2]! })),
     );
-    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual(['entrypoints/background/documents.ts executeScript']);
-    expect(calls[0]!.args).toMatch(/files: \[file\]/);
-    expect(calls[0]!.args).not.toMatch(/func|args|world/);
+    expect(calls.map((c) => `${c.file} ${c.api}`)).toEqual([
+      'entrypoints/background/documents.ts insertCSS',
+      'entrypoints/background/documents.ts executeScript',
+    ]);
+    expect(calls[0]!.args).toMatch(/files: \[HIGHLIGHT_STYLES\]/);
+    expect(calls[1]!.args).toMatch(/files: \[file\]/);
+    for (const call of calls) expect(call.args).not.toMatch(/func|args|world|css:/);
     const background = readFileSync(path.join(ROOT, 'entrypoints/background/documents.ts'), 'utf8');
     // The one call takes one of two constants (its parameter's type admits nothing else).
     expect(background).toMatch(/file: typeof CAPTURE_SCRIPT \| typeof PAINT_SCRIPT/);
@@ -649,7 +653,9 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
       const injected = new RegExp(`const ${name} = '([^']+)'`).exec(background)![1]!;
       expect(statSync(path.join(EXTENSION_DIR, injected)).isFile()).toBe(true);
     }
-    // Neither is listed in the manifest: pages without claims never load them.
-    expect(JSON.stringify(manifest.content_scripts)).not.toMatch(/capture|paint/);
+    const styles = /const HIGHLIGHT_STYLES = '([^']+)'/.exec(background)![1]!;
+    expect(statSync(path.join(EXTENSION_DIR, styles)).isFile()).toBe(true);
+    // None is listed in the manifest: pages without claims never load them, nor any stylesheet.
+    expect(JSON.stringify(manifest.content_scripts)).not.toMatch(/capture|paint|css/);
   });
 });

@@ -144,6 +144,8 @@ describe('a page with nothing stored', () => {
     await settle();
     expect(await call('form.open', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
+    // No painting ran: the capture script brings the highlights' stylesheet.
+    expect(h.sent[1]!.payload).toEqual({ styles: true });
     expect(h.answered).toHaveLength(1);
     // Once loaded, every call goes to the session.
     await call('passage.reveal', { id: 'clm_x' });
@@ -216,6 +218,8 @@ describe('a page with claims', () => {
     document.dispatchEvent(new Event('keyup'));
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load', 'capture.load']);
+    // The painting brought the highlights' stylesheet: the capture script does not bring it again.
+    expect(h.sent[2]!.payload).toEqual({ styles: false });
     expect(h.painting.handedOver).toBe(1);
     expect(h.bridge?.painting).toBe(HANDOVER);
     expect(h.session.checks).toBe(1);

@@ -28,7 +28,7 @@ function rangeOver(text: string): Range {
 
 describe('the highlight stylesheet', () => {
   it('has a rule for every kind with the colours the painter uses, plus active and pending', () => {
-    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/claims.content/highlights.css'), 'utf8');
+    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/paint.content/highlights.css'), 'utf8');
     for (const kind of CLAIM_KINDS) {
       const rule = css.split('\n').find((l) => l.startsWith(`::highlight(${highlightName(kind)})`));
       expect(rule, kind).toBeDefined();
@@ -40,7 +40,7 @@ describe('the highlight stylesheet', () => {
   });
 
   it("styles the finder's candidates apart from every claim kind", () => {
-    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/claims.content/highlights.css'), 'utf8');
+    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/paint.content/highlights.css'), 'utf8');
     const rule = css.split('\n').find((l) => l.startsWith(`::highlight(${CANDIDATE_HIGHLIGHT})`));
     expect(rule).toBeDefined();
     for (const kind of CLAIM_KINDS) {
