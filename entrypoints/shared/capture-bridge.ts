@@ -72,31 +72,33 @@ export interface CaptureBridge {
   attach(session: CaptureSession): void;
 }
 
-const KEY = Symbol.for('recipe-lens.capture-bridge');
-const PAINT_KEY = Symbol.for('recipe-lens.paint-bridge');
+/** One bridge slot on the isolated world's global object: left by the page script, taken once by the script it loads. */
+function slot<T>(name: string): { offer(bridge: T): void; take(): T | null } {
+  const key = Symbol.for(name);
+  const g = globalThis as Record<symbol, unknown>;
+  return {
+    offer: (bridge) => {
+      g[key] = bridge;
+    },
+    take: () => {
+      const bridge = (g[key] as T | undefined) ?? null;
+      delete g[key];
+      return bridge;
+    },
+  };
+}
+
+const captureSlot = slot<CaptureBridge>('recipe-lens.capture-bridge');
+const paintingSlot = slot<PaintingBridge>('recipe-lens.paint-bridge');
 
 /** Leaves the bridge for the capture script about to be injected. */
-export function offerBridge(bridge: CaptureBridge): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = bridge;
-}
+export const offerBridge = captureSlot.offer;
 
 /** Takes the bridge the page script left (once); null when the capture script was loaded some other way. */
-export function takeBridge(): CaptureBridge | null {
-  const g = globalThis as Record<symbol, unknown>;
-  const bridge = (g[KEY] as CaptureBridge | undefined) ?? null;
-  delete g[KEY];
-  return bridge;
-}
+export const takeBridge = captureSlot.take;
 
 /** Leaves the bridge for the painting script about to be injected. */
-export function offerPaintingBridge(bridge: PaintingBridge): void {
-  (globalThis as Record<symbol, unknown>)[PAINT_KEY] = bridge;
-}
+export const offerPaintingBridge = paintingSlot.offer;
 
 /** Takes the bridge the page script left for the painting script (once); null when it was loaded some other way. */
-export function takePaintingBridge(): PaintingBridge | null {
-  const g = globalThis as Record<symbol, unknown>;
-  const bridge = (g[PAINT_KEY] as PaintingBridge | undefined) ?? null;
-  delete g[PAINT_KEY];
-  return bridge;
-}
+export const takePaintingBridge = paintingSlot.take;

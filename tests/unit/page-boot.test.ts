@@ -98,6 +98,15 @@ function start(claims: unknown[], autoFind = false): Harness {
 /** What the fake painting script hands over (the page script passes it on untouched). */
 const HANDOVER = { surface: {}, painter: {}, state: null } as unknown as PaintingHandover;
 
+/** Selects the page's paragraph and releases the key, as a curator's keyboard selection ends. */
+function selectParagraph(): void {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector('p')!);
+  getSelection()!.removeAllRanges();
+  getSelection()!.addRange(range);
+  document.dispatchEvent(new Event('keyup'));
+}
+
 const settle = () => new Promise((r) => setTimeout(r, 20));
 /**
  * Delivers a message to the page script's listener as the browser does, and returns every listener's answer: the page
@@ -165,11 +174,7 @@ describe('a page with nothing stored', () => {
   it('loads the capture script once a selection is made, and offers the toolbar for it', async () => {
     const h = start([]);
     await settle();
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector('p')!);
-    getSelection()!.removeAllRanges();
-    getSelection()!.addRange(range);
-    document.dispatchEvent(new Event('keyup'));
+    selectParagraph();
     await settle();
     expect(h.sent.filter((m) => m.type === 'capture.load')).toHaveLength(1);
     expect(h.session.checks).toBe(1);
@@ -211,11 +216,7 @@ describe('a page with claims', () => {
   it('loads the capture script for a selection, handing it the painting', async () => {
     const h = start([claim]);
     await settle();
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector('p')!);
-    getSelection()!.removeAllRanges();
-    getSelection()!.addRange(range);
-    document.dispatchEvent(new Event('keyup'));
+    selectParagraph();
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load', 'capture.load']);
     // The painting brought the highlights' stylesheet: the capture script does not bring it again.
