@@ -10,7 +10,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
-import { offerBridge, offerPaintingBridge, type CaptureSession, type PageLookup, type PaintingSession } from '../shared/capture-bridge';
+import { offerBridge, offerPaintingBridge, type CaptureSession, type PageLookup, type PaintingHandover, type PaintingSession } from '../shared/capture-bridge';
 import { askBackground } from '../shared/lean-call';
 import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf } from '../../lib/messages/channel';
@@ -38,6 +38,8 @@ export class PageBoot {
   /** The painting script's session, until the capture script takes it over. */
   private painting: PaintingSession | null = null;
   private paintLoading: Promise<PaintingSession> | null = null;
+  /** What the painting handed over for the capture script (kept until that script attached). */
+  private handedOver: PaintingHandover | null = null;
   /** Ends this script's own DOM listeners once the capture script takes over. */
   private readonly watching = new AbortController();
   private pointerFrame = 0;
@@ -122,7 +124,9 @@ export class PageBoot {
       await this.paintLoading?.catch(() => undefined);
       return new Promise<CaptureSession>((resolve, reject) => {
         const lookup = this.last && this.last.url === this.url ? this.last : null;
-        const painting = this.painting?.handOver() ?? null;
+        // Handed over once: a load that failed and is tried again passes the same painting on, not a fresh start.
+        this.handedOver ??= this.painting?.handOver() ?? null;
+        const painting = this.handedOver;
         this.painting = null;
         offerBridge({
           lookup,

@@ -241,6 +241,23 @@ describe('a page with claims', () => {
     h.ctx.abort();
   });
 
+  it('passes the same painting on when loading the capture script failed and is tried again', async () => {
+    const h = start([claim]);
+    await settle();
+    const send = fakeBrowser.runtime.sendMessage as unknown as { getMockImplementation(): (m: unknown) => Promise<unknown> };
+    const answer = send.getMockImplementation();
+    let failures = 1;
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+      if (message.type === 'capture.load' && failures-- > 0) throw new Error('The message port closed before a response was received.');
+      return answer(message);
+    }) as never);
+    expect(await call('form.open', {})).toEqual([{ ok: false, error: 'The message port closed before a response was received.' }]);
+    expect(await call('form.open', {})).toEqual([{ ok: true, data: { from: 'session' } }]);
+    expect(h.painting.handedOver).toBe(1);
+    expect(h.bridge?.painting).toBe(HANDOVER);
+    h.ctx.abort();
+  });
+
   it('loads the capture script when the painting found orphans (they are shown to the curator)', async () => {
     const h = start([claim]);
     await settle();
