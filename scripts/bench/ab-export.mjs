@@ -23,6 +23,7 @@ const ENTRY = [
   "export * from './lib/export/jsonl.ts';",
   "export * from './lib/export/files.ts';",
   "export * from './lib/export/links.ts';",
+  "export * from './lib/export/line-cache.ts';",
   "export * from './lib/import/preview.ts';",
 ].join('\n');
 
@@ -51,11 +52,17 @@ async function bundle(name, base) {
 /** The download's Blob as each version builds it: one string, or the parts `blobParts` cuts (when the version has it). */
 const STEPS = {
   buildExport: 'L.buildExport("jsonl", data).text.length',
+  // With the page's cache of lines, warmed by the first run (a version without the option ignores it).
+  buildExportCached: 'L.buildExport("jsonl", data, { lines: (L.cache ??= new L.ExportLineCache()) }).text.length',
   withLinks: 'L.withLinks(data.claims).length',
   toJsonl: 'L.toJsonl(linked, data.models).length',
   blob: 'new Blob(L.blobParts ? L.blobParts(text) : [text]).size',
   // For comparison: the same file's Blob from UTF-8 bytes encoded in the page.
   blobFromBytes: 'new Blob([new TextEncoder().encode(text)]).size',
+  // The same from bytes encoded once beforehand (the first run encodes them): the copy alone.
+  blobOfBytes: 'new Blob([(L.bytes ??= new TextEncoder().encode(text))]).size',
+  // From one part per record line (the lines written out, no join).
+  blobOfLines: 'new Blob((L.lines ??= text.split(/(?<=\\n)/))).size',
   parseImport: 'L.parseImport(file, "jsonl").records.length',
   planAllStored: 'L.planStoreImport(records, records).added',
 };
@@ -111,7 +118,7 @@ try {
       const s = [...xs].sort((a, b) => a - b);
       return `${q1.toFixed(0)} / ${s[s.length >> 1].toFixed(0)} / ${q3.toFixed(0)}`;
     };
-    console.log(`  ${step.padEnd(14)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
+    console.log(`  ${step.padEnd(18)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
   }
   console.log(`  JSONL byte-identical between the versions: ${res.identical ? 'yes' : 'NO'}`);
   console.log(describeLoad(load()));
