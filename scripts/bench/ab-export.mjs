@@ -61,6 +61,10 @@ const STEPS = {
   blobFromBytes: 'new Blob([new TextEncoder().encode(text)]).size',
   // The same from bytes encoded once beforehand (the first run encodes them): the copy alone.
   blobOfBytes: 'new Blob([(L.bytes ??= new TextEncoder().encode(text))]).size',
+  // From parts of 256 Ki and 1 Mi code units.
+  blobParts256k: 'new Blob((L.p256 ??= Array.from({ length: Math.ceil(text.length / 262144) }, (_, i) => text.slice(i * 262144, (i + 1) * 262144)))).size',
+  blobParts1m: 'new Blob((L.p1m ??= Array.from({ length: Math.ceil(text.length / 1048576) }, (_, i) => text.slice(i * 1048576, (i + 1) * 1048576)))).size',
+  blobParts16k: 'new Blob((L.p16k ??= Array.from({ length: Math.ceil(text.length / 16384) }, (_, i) => text.slice(i * 16384, (i + 1) * 16384)))).size',
   // From one part per record line (the lines written out, no join).
   blobOfLines: 'new Blob((L.lines ??= text.split(/(?<=\\n)/))).size',
   parseImport: 'L.parseImport(file, "jsonl").records.length',
@@ -83,11 +87,11 @@ try {
       const data = { claims: records.filter((r) => r.schema === 'rl-survey.claim/1'), models: records.filter((r) => r.schema !== 'rl-survey.claim/1') };
       const linked = data.claims.map((c) => ({ ...c, link: 'https://example.org/#:~:text=x' }));
       const text = OLD.buildExport('jsonl', data).text;
-      // blobParts lives in a component module: the new version cuts parts of 64 KiB as it does.
+      // blobParts lives in a component module: the new version cuts parts of 256 KiB as it does.
       const parts = (t) => {
         const out = [];
         for (let i = 0; i < t.length; ) {
-          let end = Math.min(t.length, i + 65536);
+          let end = Math.min(t.length, i + 262144);
           if (end < t.length && (t.charCodeAt(end - 1) & 0xfc00) === 0xd800) end -= 1;
           out.push(t.slice(i, end));
           i = end;
