@@ -15,7 +15,7 @@ import {
 } from '../../lib/db';
 import type { SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
-import { storedClaim, storedClaimCount, storedClaims } from './fixtures/db/stored';
+import { storedClaim } from './fixtures/db/stored';
 import { freshDatabases } from '../support/databases';
 
 const fresh = freshDatabases('db-sync-test');

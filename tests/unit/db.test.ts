@@ -19,7 +19,7 @@ import {
   type RecipeDatabase,
 } from '../../lib/db';
 import { claim, model } from './fixtures/records';
-import { storedClaim, storedClaimCount, storedClaims } from './fixtures/db/stored';
+import { storedClaim, storedClaimCount } from './fixtures/db/stored';
 
 let seq = 0;
 const open: RecipeDatabase[] = [];
