@@ -332,10 +332,12 @@ describe('3. two tabs save at the same moment', () => {
         new Promise<number>((resolve, reject) => {
           const open = indexedDB.open('recipe-lens');
           open.onsuccess = () => {
-            const req = open.result.transaction('claims').objectStore('claims').getAllKeys();
+            // Every claim id, from the pages' index of them.
+            const req = open.result.transaction('pages').objectStore('pages').getAll();
             req.onsuccess = () => {
               open.result.close();
-              resolve((req.result as string[]).filter((k) => /^clm_tab[01]_/.test(k)).length);
+              const ids = (req.result as Array<{ ids: string[] }>).flatMap((p) => p.ids);
+              resolve(ids.filter((k) => /^clm_tab[01]_/.test(k)).length);
             };
             req.onerror = () => reject(req.error);
           };
