@@ -324,7 +324,7 @@ export async function benchExport({ context, extensionId, log = console.log }) {
 export function exportGoals(result) {
   const records = result.records.toLocaleString('en');
   const identical = result.exportDigests.length === 1;
-  const grouped = result.lab?.writes.find((w) => w.label.startsWith('one value per page'));
+  const grouped = result.lab?.writes.find((w) => w.label.startsWith('as stored'));
   return [
     goal(
       'export-jsonl-10k',
@@ -334,7 +334,7 @@ export function exportGoals(result) {
     goal(
       'import-10k-validated',
       result.importMs <= 1000,
-      `${result.importMs} ms ≤ 1000 ms for ${records} records validated and stored (median of ${IMPORT_RUNS}: preview ${result.importPreviewMs} ms + commit ${result.importCommitMs} ms; a raw IndexedDB put of the same records alone takes ${result.rawPutMs} ms here, ${grouped ? `${grouped.wallMs.toFixed(0)} ms when a page's claims share one value` : 'grouped values not measured'})`,
+      `${result.importMs} ms ≤ 1000 ms for ${records} records validated and stored (median of ${IMPORT_RUNS}: preview ${result.importPreviewMs} ms + commit ${result.importCommitMs} ms; a raw IndexedDB put of the same records one value each takes ${result.rawPutMs} ms here, ${grouped ? `${grouped.wallMs.toFixed(0)} ms as stored, a page's claims in one value` : 'the stored layout not measured'})`,
     ),
     goal(
       'import-10k',
