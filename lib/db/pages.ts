@@ -123,13 +123,6 @@ export class PageGroups {
     return [...(this.pages.get(url)?.values() ?? [])];
   }
 
-  /** Every loaded claim (after `loadAll`: the store's), tombstones included, sorted by id. */
-  claims(): ClaimRecord[] {
-    const out: ClaimRecord[] = [];
-    for (const page of this.pages.values()) if (page) for (const claim of page.values()) out.push(claim);
-    return out.sort(byId);
-  }
-
   /** Puts claims, each replacing the claim with its id wherever it was; `flush` writes the changed pages. */
   async put(claims: readonly ClaimRecord[]): Promise<void> {
     if (!claims.length) return;
