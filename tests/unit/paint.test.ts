@@ -34,7 +34,10 @@ const SHEETS = [
 
 describe.each(SHEETS)('the highlight stylesheet $file', ({ file, prefix }) => {
   const css = () => readFileSync(path.resolve(__dirname, file), 'utf8');
-  const ruleFor = (name: string) => css().split('\n').find((l) => l.startsWith(`${prefix}(${name})`));
+  const ruleFor = (name: string) =>
+    css()
+      .split('\n')
+      .find((l) => l.startsWith(`${prefix}(${name})`));
 
   it('has a rule for every kind with the colours the painter uses, plus active and pending', () => {
     for (const kind of CLAIM_KINDS) {
