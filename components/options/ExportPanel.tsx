@@ -5,8 +5,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { EVIDENCE_LEVELS, modelKey, type Evidence } from '../../lib/schema';
 import { buildExport, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
+import { ExportLineCache } from '../../lib/export/line-cache';
 import type { ExportApi } from './api';
 import { downloadText } from '../common/files';
+import { nextIdle } from '../common/idle';
 import { locale, plural, t, type MessageKey } from '../../lib/i18n';
 
 const BUTTONS: Array<{ kind: ExportKind; label: MessageKey; hint: MessageKey }> = [
@@ -25,6 +27,14 @@ export function ExportPanel({ version = 0, api }: { version?: number; api: Expor
   const [lang, setLang] = useState<'en' | 'zh'>(locale() === 'zh_CN' ? 'zh' : 'en');
   const [done, setDone] = useState<{ text: string; ms: number } | null>(null);
   const [exports, setExports] = useState(0);
+  // The records' JSONL lines, worked out in idle moments once the records are here, so a click builds no line again.
+  const lines = useMemo(() => new ExportLineCache(), []);
+  useEffect(() => {
+    if (!data) return;
+    const stop = new AbortController();
+    void lines.warm([...data.claims, ...data.models], { signal: stop.signal, idle: () => nextIdle() });
+    return () => stop.abort();
+  }, [data, lines]);
 
   useEffect(() => {
     let live = true;
@@ -45,7 +55,7 @@ export function ExportPanel({ version = 0, api }: { version?: number; api: Expor
   const run = (kind: ExportKind) => {
     if (!chosen) return;
     const t0 = performance.now();
-    const file = buildExport(kind, chosen, { lang });
+    const file = buildExport(kind, chosen, { lang, lines });
     downloadText(file.fileName, file.text, file.mimeType);
     const ms = performance.now() - t0;
     setDone({

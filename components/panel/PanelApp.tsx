@@ -1,5 +1,5 @@
 /** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey } from '../../lib/schema/constants';
 import type { ClaimRecord, ModelRecord, SourceOverride, Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
@@ -9,7 +9,9 @@ import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus } from '../../lib/backup';
 import type { ResponseOf } from '../../lib/messages';
+import type { ExportLineCache } from '../../lib/export/line-cache';
 import { downloadText } from '../common/files';
+import { nextIdle } from '../common/idle';
 import { backupReason, useLocale } from '../common/i18n';
 import { plural, stageLabel, t, type MessageKey } from '../../lib/i18n';
 import type { PanelExportChoice } from './ExportMenu';
@@ -36,7 +38,8 @@ const HEAD_MODELS = 12;
  * The export code (with the record schemas it validates W3C output against), loaded on its first use rather than
  * before the first rows; the panel starts loading it once every row has arrived, so an export does not wait for it.
  */
-const exporter = () => import('../../lib/export/files');
+const exporter = () =>
+  Promise.all([import('../../lib/export/files'), import('../../lib/export/line-cache')]).then(([files, cache]) => ({ ...files, ...cache }));
 
 /** The survey's records (the first rows' only, or every one). */
 type SurveyData = { claims: ClaimRecord[]; models: ModelRecord[] };
@@ -122,9 +125,19 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
   };
   const fail = (what: MessageKey) => (e: unknown) => toast(`${t(what)}${t('colon')}${e instanceof Error ? e.message : String(e)}`, 'error');
 
+  // Once every row is in: the export code, and the records' JSONL lines worked out in idle moments (a click then builds no line again).
+  const lines = useRef<ExportLineCache | null>(null);
   useEffect(() => {
-    if (complete) void exporter().catch(() => undefined);
-  }, [complete]);
+    if (!complete || !data) return;
+    const stop = new AbortController();
+    exporter()
+      .then(({ ExportLineCache }) => {
+        lines.current ??= new ExportLineCache();
+        return lines.current.warm([...data.claims, ...data.models], { signal: stop.signal, idle: () => nextIdle() });
+      })
+      .catch(() => undefined);
+    return () => stop.abort();
+  }, [complete, data]);
 
   // The backup reminder, read again whenever the store changes (once every row is in: not on the first rows' path).
   const [backup, setBackup] = useState<BackupStatus | null>(null);
@@ -138,8 +151,9 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
     const claims = shown.flatMap((r) => r.claims);
     const models = (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe)));
     try {
-      const { buildExport } = await exporter();
-      const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now() });
+      const { buildExport, ExportLineCache } = await exporter();
+      lines.current ??= new ExportLineCache();
+      const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now(), lines: lines.current });
       downloadText(file.fileName, file.text, file.mimeType);
       toast(t('downloadedRows', file.fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));
     } catch (e) {

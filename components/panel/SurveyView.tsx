@@ -45,7 +45,7 @@ export interface SurveyViewProps {
   onOpen(row: SurveyRow): void;
   onJudgment(row: SurveyRow, judgment: string): Promise<void>;
   /** Exports the rows shown (all filters applied) as a file; no menu without it. */
-  onExport?(rows: SurveyRow[], choice: PanelExportChoice): void;
+  onExport?(rows: SurveyRow[], choice: PanelExportChoice): void | Promise<void>;
 }
 
 /** The survey view. */

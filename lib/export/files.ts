@@ -14,6 +14,7 @@ import { localDate, nowTimestamp } from '../time';
 
 export { localDate } from '../time';
 import { toJsonl } from './jsonl';
+import type { ExportLineCache } from './line-cache';
 import { withLinks } from './links';
 import { renderSurveyTable } from './table';
 import { toW3cAnnotations } from './w3c';
@@ -110,15 +111,21 @@ export interface ExportFile {
   models: number;
 }
 
-/** Builds an export file from records (already filtered). */
-export function buildExport(kind: ExportKind, data: ExportData, options: { lang?: 'en' | 'zh'; now?: Date } = {}): ExportFile {
+/**
+ * Builds an export file from records (already filtered). `lines`: the page's cache of JSONL lines for the
+ * records it holds (they are values, never changed in place); the file is the same with or without it.
+ */
+export function buildExport(kind: ExportKind, data: ExportData, options: { lang?: 'en' | 'zh'; now?: Date; lines?: ExportLineCache } = {}): ExportFile {
   const now = options.now ?? new Date();
   const lang = options.lang ?? 'en';
   let text: string;
   switch (kind) {
-    case 'jsonl':
-      text = toJsonl(withLinks(data.claims), data.models);
+    case 'jsonl': {
+      const cache = options.lines;
+      // A claim's sort keys are the same with its link filled in, so the cache's lines can be sorted by the record given.
+      text = cache ? toJsonl(data.claims, data.models, (r) => cache.line(r)) : toJsonl(withLinks(data.claims), data.models);
       break;
+    }
     case 'md':
     case 'csv':
       text = renderSurveyTable(deriveRows(data.claims, data.models, { now: nowTimestamp(now) }), { format: kind, lang });

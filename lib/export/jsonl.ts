@@ -173,13 +173,13 @@ function compareKeyed(a: Keyed, b: Keyed): number {
  * before it instead of hashed into a set (which would hash every byte of the file). The sort is stable,
  * so the record kept of a duplicate is the first one given, as before.
  */
-function sortedLines(records: Iterable<SurveyRecord>): Keyed[] {
+function sortedLines(records: Iterable<SurveyRecord>, lineOf: (record: SurveyRecord) => string = serializeRecord): Keyed[] {
   const keyed: Keyed[] = [];
   for (const r of records) {
     const claim = r.schema === CLAIM_SCHEMA;
     const c = r as ClaimRecord;
     keyed.push({
-      line: serializeRecord(r),
+      line: lineOf(r),
       record: r,
       model: r.model,
       recipe: r.recipe,
@@ -203,10 +203,17 @@ export function sortRecords(records: Iterable<SurveyRecord>): SurveyRecord[] {
 /**
  * The store as deterministic JSONL: the same set of records gives
  * byte-identical text whatever order they are passed in. Empty input gives "".
+ * `lineOf` gives a record's line when the caller already has it (it must equal
+ * `serializeRecord` of the record as written; the sort keys are read from the
+ * record given).
  */
-export function toJsonl(claims: readonly ClaimRecord[], models: readonly ModelRecord[] = []): string {
+export function toJsonl(
+  claims: readonly ClaimRecord[],
+  models: readonly ModelRecord[] = [],
+  lineOf: (record: SurveyRecord) => string = serializeRecord,
+): string {
   // Each record is serialised once: the line that orders it is the line written.
-  const sorted = sortedLines(concat<SurveyRecord>(claims, models));
+  const sorted = sortedLines(concat<SurveyRecord>(claims, models), lineOf);
   let text = '';
   for (const k of sorted) text += `${k.line}\n`;
   return text;

@@ -23,6 +23,7 @@ const ENTRY = [
   "export * from './lib/export/jsonl.ts';",
   "export * from './lib/export/files.ts';",
   "export * from './lib/export/links.ts';",
+  "export * from './lib/export/line-cache.ts';",
   "export * from './lib/import/preview.ts';",
 ].join('\n');
 
@@ -51,11 +52,21 @@ async function bundle(name, base) {
 /** The download's Blob as each version builds it: one string, or the parts `blobParts` cuts (when the version has it). */
 const STEPS = {
   buildExport: 'L.buildExport("jsonl", data).text.length',
+  // With the page's cache of lines, warmed by the first run (a version without the option ignores it).
+  buildExportCached: 'L.buildExport("jsonl", data, { lines: (L.cache ??= new L.ExportLineCache()) }).text.length',
   withLinks: 'L.withLinks(data.claims).length',
   toJsonl: 'L.toJsonl(linked, data.models).length',
   blob: 'new Blob(L.blobParts ? L.blobParts(text) : [text]).size',
   // For comparison: the same file's Blob from UTF-8 bytes encoded in the page.
   blobFromBytes: 'new Blob([new TextEncoder().encode(text)]).size',
+  // The same from bytes encoded once beforehand (the first run encodes them): the copy alone.
+  blobOfBytes: 'new Blob([(L.bytes ??= new TextEncoder().encode(text))]).size',
+  // From parts of 256 Ki and 1 Mi code units.
+  blobParts256k: 'new Blob((L.p256 ??= Array.from({ length: Math.ceil(text.length / 262144) }, (_, i) => text.slice(i * 262144, (i + 1) * 262144)))).size',
+  blobParts1m: 'new Blob((L.p1m ??= Array.from({ length: Math.ceil(text.length / 1048576) }, (_, i) => text.slice(i * 1048576, (i + 1) * 1048576)))).size',
+  blobParts16k: 'new Blob((L.p16k ??= Array.from({ length: Math.ceil(text.length / 16384) }, (_, i) => text.slice(i * 16384, (i + 1) * 16384)))).size',
+  // From one part per record line (the lines written out, no join).
+  blobOfLines: 'new Blob((L.lines ??= text.split(/(?<=\\n)/))).size',
   parseImport: 'L.parseImport(file, "jsonl").records.length',
   planAllStored: 'L.planStoreImport(records, records).added',
 };
@@ -76,11 +87,11 @@ try {
       const data = { claims: records.filter((r) => r.schema === 'rl-survey.claim/1'), models: records.filter((r) => r.schema !== 'rl-survey.claim/1') };
       const linked = data.claims.map((c) => ({ ...c, link: 'https://example.org/#:~:text=x' }));
       const text = OLD.buildExport('jsonl', data).text;
-      // blobParts lives in a component module: the new version cuts parts of 64 KiB as it does.
+      // blobParts lives in a component module: the new version cuts parts of 256 KiB as it does.
       const parts = (t) => {
         const out = [];
         for (let i = 0; i < t.length; ) {
-          let end = Math.min(t.length, i + 65536);
+          let end = Math.min(t.length, i + 262144);
           if (end < t.length && (t.charCodeAt(end - 1) & 0xfc00) === 0xd800) end -= 1;
           out.push(t.slice(i, end));
           i = end;
@@ -111,7 +122,7 @@ try {
       const s = [...xs].sort((a, b) => a - b);
       return `${q1.toFixed(0)} / ${s[s.length >> 1].toFixed(0)} / ${q3.toFixed(0)}`;
     };
-    console.log(`  ${step.padEnd(14)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
+    console.log(`  ${step.padEnd(18)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
   }
   console.log(`  JSONL byte-identical between the versions: ${res.identical ? 'yes' : 'NO'}`);
   console.log(describeLoad(load()));

@@ -1,11 +1,14 @@
 // The export's fast paths give what the plain definitions give, over seeded random inputs (no extra
 // packages): JSONL lines de-duplicated by neighbour instead of by hashing, word boundaries found around
-// one index instead of by segmenting the whole text, and downloads cut into Blob parts.
+// one index instead of by segmenting the whole text, downloads cut into Blob parts, and lines remembered
+// per record object.
 import { describe, expect, it } from 'vitest';
 import { blobParts } from '../../components/common/files';
 import { encodeTextDirectivePart } from '../../lib/export';
 import { segmentAt } from '../../lib/export/fragment';
+import { buildExport } from '../../lib/export/files';
 import { compareRecords, serializeRecord, sortRecords, toJsonl } from '../../lib/export/jsonl';
+import { ExportLineCache } from '../../lib/export/line-cache';
 import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
 import { createRandom } from '../../scripts/bench/prng.mjs';
 
@@ -133,6 +136,60 @@ describe('property: JSONL lines de-duplicated after sorting', () => {
     const [kept] = sortRecords([a, b]);
     expect(kept).toBe(a);
     expect(sortRecords([b, a])[0]).toBe(b);
+  });
+});
+
+describe('property: the export with lines remembered per record', () => {
+  const NOW = new Date('2026-12-01T12:00:00Z');
+  /** Claims, some with their own link and some without, some given twice; and model records. */
+  function records(next: () => number): { claims: ClaimRecord[]; models: ModelRecord[] } {
+    const claims: ClaimRecord[] = [];
+    for (let i = Math.floor(next() * 25); i > 0; i--) {
+      const c = claim(next, `id_${String(Math.floor(next() * 8)).padStart(6, '0')}`);
+      const linked = next() < 0.3 ? { ...c, link: `${c.source.url}#own` } : c;
+      claims.push(linked);
+      if (next() < 0.2) claims.push(linked);
+    }
+    const models: ModelRecord[] = [];
+    for (let i = Math.floor(next() * 6); i > 0; i--) models.push(model(next));
+    return { claims, models };
+  }
+
+  it('writes the same file as the plain export, cold, warmed, and for a part of the records after the whole', async () => {
+    for (const seed of SEEDS) {
+      const next = rng(seed);
+      const data = records(next);
+      const plain = buildExport('jsonl', data, { now: NOW }).text;
+      const cache = new ExportLineCache();
+      expect(buildExport('jsonl', data, { now: NOW, lines: cache }).text, `seed ${seed}, cold`).toBe(plain);
+      await cache.warm([...data.claims, ...data.models]);
+      expect(buildExport('jsonl', data, { now: NOW, lines: cache }).text, `seed ${seed}, warmed`).toBe(plain);
+      const part = { claims: data.claims.filter((_, i) => i % 2 === 0), models: data.models.slice(1) };
+      expect(buildExport('jsonl', part, { now: NOW, lines: cache }).text, `seed ${seed}, a part`).toBe(buildExport('jsonl', part, { now: NOW }).text);
+    }
+  });
+
+  it('gives a changed record (a new object) its own line, and stops warming when aborted', async () => {
+    const next = rng(3);
+    const a = claim(next, 'id_000001');
+    const cache = new ExportLineCache();
+    const before = cache.line(a);
+    const edited = { ...a, note: 'edited note' };
+    expect(cache.line(edited)).not.toBe(before);
+    expect(cache.line(edited)).toBe(serializeRecord({ ...edited, link: JSON.parse(before).link }));
+    const many = Array.from({ length: 1000 }, (_, i) => claim(next, `id_${String(i).padStart(6, '0')}`));
+    const stop = new AbortController();
+    let slices = 0;
+    await cache.warm(many, {
+      signal: stop.signal,
+      idle: async () => {
+        slices += 1;
+        stop.abort();
+      },
+    });
+    expect(slices).toBe(1);
+    expect(many.filter((r) => cache.has(r)).length).toBeLessThan(many.length);
+    expect(cache.has(many[0]!)).toBe(true);
   });
 });
 
