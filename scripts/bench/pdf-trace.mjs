@@ -21,7 +21,10 @@ const REPORTS = ['qwen3-technical-report.pdf', 'areal-paper.pdf'];
 const DRIVERS = (process.env.TRACE_DRIVERS ?? 'raw,playwright').split(',');
 const RUNS = Number(process.env.TRACE_RUNS ?? 3);
 const CATEGORIES = ['toplevel', '__metadata', 'blink.user_timing', 'blink', 'v8', 'devtools.timeline'];
-/** Time given an opening to reach its sharp first page (the raw driver cannot wait on the page's state). */
+/**
+ * Time an opening is left alone before the raw driver attaches to the page to see whether its sharp first page is in
+ * (and waits on for it if not): long past the worker's start, so attaching changes nothing measured.
+ */
 const OPENING_MS = 5000;
 if (!existsSync(PDFS)) throw new Error('../shared/fixtures/pdfs is not beside the repository');
 
@@ -50,10 +53,10 @@ function cdpOver(ws) {
     } else for (const listener of listeners) listener(message.method, message.params);
   });
   return {
-    send: (method, params = {}) =>
+    send: (method, params = {}, sessionId = undefined) =>
       new Promise((resolve) => {
         pending.set(++id, resolve);
-        ws.send(JSON.stringify({ id, method, params }));
+        ws.send(JSON.stringify({ id, method, params, sessionId }));
       }),
     on: (listener) => listeners.add(listener),
     off: (listener) => listeners.delete(listener),
@@ -116,13 +119,24 @@ async function rawDriver() {
   }
   if (!extension) throw new Error('the extension did not start');
   const extensionId = new URL(extension.url).host;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, OPENING_MS));
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Waits until the page's sharp first page is in (attaching to the page only once OPENING_MS have passed). */
+  const settle = async (targetId) => {
+    await sleep(OPENING_MS);
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
+    const expression = 'document.documentElement.dataset.pdfFirstPageSharpMs !== undefined';
+    for (let i = 0; i < 120; i++) {
+      const answer = await cdp.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
+      if (answer?.result?.value === true) return;
+      await sleep(500);
+    }
+  };
   return {
     extensionId,
     async open(url) {
       return traced(cdp, async () => {
         const { targetId } = await cdp.send('Target.createTarget', { url });
-        await settle();
+        await settle(targetId);
         return () => cdp.send('Target.closeTarget', { targetId });
       });
     },
