@@ -27,6 +27,15 @@ export default defineConfig({
     'build:publicAssets': (_wxt, files) => {
       files.push(...pdfjsDataFiles());
     },
+    // The page script's highlights-root.css styles highlights through Chromium's highlight inheritance; Firefox has
+    // none, so its build drops that sheet and gets per-element rules inserted with the painting script instead.
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (wxt.config.browser !== 'firefox') return;
+      for (const script of manifest.content_scripts ?? []) {
+        script.css = script.css?.filter((file) => !file.endsWith('claims.css'));
+        if (!script.css?.length) delete script.css;
+      }
+    },
     // The page script that runs on every page, and the painting script of a page with claims, use the browser's own
     // API, without the webextension polyfill the other contexts get: a lookup and a badge need no promise wrappers,
     // and every page would pay to evaluate them.
@@ -61,7 +70,8 @@ export default defineConfig({
             gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : {}),
+      : // Highlight inheritance (the page script's highlights-root.css) is Chromium's from version 134.
+        { minimum_chrome_version: '134' }),
     action: { default_title: 'Recipe Lens' },
     commands: {
       'tag-selection': {

@@ -13,6 +13,13 @@ const CAPTURE_SCRIPT = '/content-scripts/capture.js';
 const PAINT_SCRIPT = '/content-scripts/paint.js';
 /** The highlights' stylesheet in the build (the painting script's `highlights.css`, inserted by us, never from the manifest). */
 const HIGHLIGHT_STYLES = 'content-scripts/paint.css';
+/**
+ * Whether the page needs that stylesheet inserted. Chromium's pages have the highlights' styles on their root from
+ * the manifest (the page script's `highlights-root.css`, inherited by every element's highlights); inserting a sheet
+ * into a page already laid out would make it recalculate every element's style. Firefox has no highlight
+ * inheritance, so it gets the per-element rules when claims are painted.
+ */
+const INSERT_HIGHLIGHT_STYLES = import.meta.env.FIREFOX === true;
 
 /**
  * Runs one of our runtime-registered scripts in the sender's frame (the sender rule admits our content script in a
@@ -44,6 +51,6 @@ export const documentHandlers = {
     if (tabId === undefined) return { badge: badgeText(anchored, orphans) };
     return { badge: await showTabStatus(tabId, anchored, orphans) };
   },
-  'capture.load': ({ styles }, sender) => inject(sender, CAPTURE_SCRIPT, styles === true),
-  'paint.load': (_request, sender) => inject(sender, PAINT_SCRIPT, true),
+  'capture.load': ({ styles }, sender) => inject(sender, CAPTURE_SCRIPT, INSERT_HIGHLIGHT_STYLES && styles === true),
+  'paint.load': (_request, sender) => inject(sender, PAINT_SCRIPT, INSERT_HIGHLIGHT_STYLES),
 } satisfies Partial<Handlers<BackgroundCall>>;

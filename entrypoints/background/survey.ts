@@ -1,8 +1,12 @@
 /** The whole survey for the panel and the options page: every record, the first rows, counts, and model records. */
 import { allClaims, putModel, surveyHead } from '../../lib/db';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
+import { TextReads } from '../../lib/messages/text-parts';
 import { nowTimestamp } from '../../lib/time';
 import { db } from './db';
+
+/** Reads of the whole survey in parts (a store of 100,000 claims is larger than one message may be). */
+const reads = new TextReads({ newId: () => crypto.randomUUID(), now: () => Date.now() });
 
 /** Answers to the calls that read the whole survey or write a model record. */
 export const surveyHandlers = {
@@ -21,11 +25,12 @@ export const surveyHandlers = {
       modelRecords: modelRecords.map(({ key: _key, ...record }) => record),
     };
   },
-  async 'survey.data'() {
+  async 'survey.data'({ read, from }) {
+    if (read !== undefined) return reads.next(read, from ?? 0);
     const d = await db();
     const [claims, models] = await Promise.all([allClaims(d), d.getAll('models')]);
-    // One string crosses the process boundary far faster than thousands of small objects.
-    return { json: JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record) }) };
+    // One string crosses the process boundary far faster than thousands of small objects; a long one goes in parts.
+    return reads.first(() => JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record) }));
   },
   async 'survey.head'({ models: count }) {
     return surveyHead(await db(), count);

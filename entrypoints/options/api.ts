@@ -5,6 +5,7 @@ import type { ExportData } from '../../lib/export/files';
 import { UPLOAD_CHANNEL, type Upload } from '../../lib/messages';
 import { createDatasetApi } from '../shared/dataset';
 import { callBackground, onChangeNotice } from '../shared/messaging';
+import { readAllParts } from '../../lib/messages/text-parts';
 
 /**
  * Posts a file's text straight to the extension's service worker and waits
@@ -37,7 +38,7 @@ export function createOptionsApi(): OptionsApi {
     handOver: handOverText,
     status: () => callBackground('backup.status', {}),
     create: () => callBackground('backup.create', {}),
-    load: async () => JSON.parse((await callBackground('survey.data', {})).json) as ExportData,
+    load: async () => JSON.parse(await readAllParts((request) => callBackground('survey.data', request))) as ExportData,
     settings: () => callBackground('settings.get', {}),
     changeSettings: (patch) => callBackground('settings.set', patch),
     onChange: (callback) => onChangeNotice(() => callback()),

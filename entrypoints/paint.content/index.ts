@@ -18,8 +18,9 @@ export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   // Injected by the background when the page script asks for it (the page has claims).
   registration: 'runtime',
-  // highlights.css is built as content-scripts/paint.css and inserted by the background with the script
+  // highlights.css is built as content-scripts/paint.css and, on Firefox, inserted by the background with the script
   // (`scripting.insertCSS`): no element is added to the page for it, and a page with nothing stored never gets it.
+  // Chromium has the page script's highlights-root.css from the manifest instead.
   cssInjectionMode: 'manual',
   noScriptStartedPostMessage: true,
   main(ctx) {

@@ -5,11 +5,12 @@ import { isChangeNotice } from '../../lib/messages/channel';
 import { callBackground } from '../shared/calls';
 import { createDatasetApi } from '../shared/dataset';
 import type { ClaimRecord, ModelRecord } from '../../lib/schema';
+import { readAllParts } from '../../lib/messages/text-parts';
 
 /** Builds the panel's access to the store and the browser for the window it follows. */
 export function createPanelApi(windowId: number): PanelApi {
   return {
-    load: async () => JSON.parse((await callBackground('survey.data', {})).json) as { claims: ClaimRecord[]; models: ModelRecord[] },
+    load: async () => JSON.parse(await readAllParts((request) => callBackground('survey.data', request))) as { claims: ClaimRecord[]; models: ModelRecord[] },
     loadHead: (models) => callBackground('survey.head', { models }),
     saveClaims: async (claims) => (await callBackground('claims.save', { claims })).claims,
     deleteClaims: async (ids) => (await callBackground('claims.delete', { ids })).deleted,

@@ -1,5 +1,7 @@
 /**
- * Claim queries and writes. Every write is one transaction.
+ * Claim queries and writes. Every write is one transaction; the claims live
+ * a page to a value (`./pages`), so a write of one claim reads and rewrites
+ * its page's value inside the transaction.
  *
  * A deleted claim stays in the store as a tombstone (`deleted_at` set) so that
  * a pull or an import never brings it back; every query here but
@@ -10,50 +12,53 @@ import { isTombstone, withoutTombstones } from '../survey/tombstones';
 import { modelKey, type ClaimRecord, type ModelRecord } from '../schema';
 import { nowTimestamp } from '../time';
 import type { RecipeDatabase } from './open';
+import { claimsOfPages, PageGroups } from './pages';
+import { writeTransaction } from './transfer';
 
-/** Claims captured on one page (its normalised URL). */
+/** Claims captured on one page (its normalised URL): one read by key. */
 export async function claimsForUrl(db: RecipeDatabase, url: string): Promise<ClaimRecord[]> {
-  return withoutTombstones(await db.getAllFromIndex('claims', 'by-url', url));
+  return withoutTombstones((await db.get('pages', url))?.claims ?? []);
 }
 
-/** How many claims a page has (tombstones read as keys only). */
+/** How many claims a page has, tombstones left out. */
 export async function countClaimsForUrl(db: RecipeDatabase, url: string): Promise<number> {
-  const tx = db.transaction('claims');
-  const [keys, tombstones] = await Promise.all([tx.store.index('by-url').getAllKeys(url), tombstoneIds(tx.store)]);
-  await tx.done;
-  return keys.filter((id) => !tombstones.has(id)).length;
+  return (await claimsForUrl(db, url)).length;
 }
 
-/** The ids of the tombstones, from the `by-deleted` index (which holds only them). */
-async function tombstoneIds(store: { index(name: 'by-deleted'): { getAllKeys(): Promise<string[]> } }): Promise<Set<string>> {
-  return new Set(await store.index('by-deleted').getAllKeys());
-}
-
-/** Every claim, tombstones left out. */
+/** Every claim, tombstones left out, sorted by id. */
 export async function allClaims(db: RecipeDatabase): Promise<ClaimRecord[]> {
-  return withoutTombstones(await db.getAll('claims'));
+  return withoutTombstones(await allClaimsWithTombstones(db));
 }
 
-/** Every claim, tombstones included (what a dataset and a backup hold). */
+/** Every claim, tombstones included (what a dataset and a backup hold), sorted by id. */
 export async function allClaimsWithTombstones(db: RecipeDatabase): Promise<ClaimRecord[]> {
-  return db.getAll('claims');
+  return claimsOfPages(await db.getAll('pages'));
 }
 
 /** The claims with these ids (missing ids and tombstones are left out). */
 export async function getClaims(db: RecipeDatabase, ids: readonly string[]): Promise<ClaimRecord[]> {
-  const tx = db.transaction('claims');
-  const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+  const tx = db.transaction('pages');
+  const pages = await Promise.all(ids.map((id) => tx.store.index('by-id').get(id)));
   await tx.done;
-  return found.filter((c): c is ClaimRecord => c !== undefined && !isTombstone(c));
+  const found: ClaimRecord[] = [];
+  ids.forEach((id, i) => {
+    const claim = pages[i]?.claims.find((c) => c.id === id);
+    if (claim && !isTombstone(claim)) found.push(claim);
+  });
+  return found;
 }
 
 /**
  * Stores claims as given, in one transaction: all or none. Saving the same
- * id again overwrites it, so a retried save never makes a duplicate.
+ * id again overwrites it (moving it to another page when its URL changed), so
+ * a retried save never makes a duplicate.
  */
 export async function putClaims(db: RecipeDatabase, claims: readonly ClaimRecord[]): Promise<void> {
-  const tx = db.transaction('claims', 'readwrite');
-  await Promise.all([...claims.map((c) => tx.store.put(c)), tx.done]);
+  await writeTransaction(db, ['pages'], async (tx) => {
+    const pages = new PageGroups(tx.objectStore('pages'));
+    await pages.put(claims);
+    pages.flush();
+  });
 }
 
 /**
@@ -63,30 +68,27 @@ export async function putClaims(db: RecipeDatabase, claims: readonly ClaimRecord
  * back); ids unknown or already deleted are left out.
  */
 export async function deleteClaims(db: RecipeDatabase, ids: readonly string[], now: string = nowTimestamp()): Promise<ClaimRecord[]> {
-  const tx = db.transaction('claims', 'readwrite');
-  const deleted: ClaimRecord[] = [];
-  for (const id of ids) {
-    const existing = await tx.store.get(id);
-    if (existing && !isTombstone(existing)) {
-      deleted.push(existing);
-      await tx.store.put({ ...existing, updated_at: now, deleted_at: now });
+  return writeTransaction(db, ['pages'], async (tx) => {
+    const pages = new PageGroups(tx.objectStore('pages'));
+    await pages.load(ids);
+    const deleted: ClaimRecord[] = [];
+    for (const id of new Set(ids)) {
+      const existing = pages.claim(id);
+      if (existing && !isTombstone(existing)) deleted.push(existing);
     }
-  }
-  await tx.done;
-  return deleted;
+    await pages.put(deleted.map((claim) => ({ ...claim, updated_at: now, deleted_at: now })));
+    pages.flush();
+    return deleted;
+  });
 }
 
 /** Distinct model names in the store, most used first (for completion); tombstones do not count. */
 export async function modelNames(db: RecipeDatabase): Promise<string[]> {
   const counts = new Map<string, number>();
-  const store = db.transaction('claims').store;
-  const tombstones = await tombstoneIds(store);
-  let cursor = await store.index('by-model').openKeyCursor();
-  while (cursor) {
-    if (!tombstones.has(cursor.primaryKey)) counts.set(cursor.key, (counts.get(cursor.key) ?? 0) + 1);
-    cursor = await cursor.continue();
-  }
-  const models = await db.getAllKeys('models');
+  const tx = db.transaction(['pages', 'models']);
+  const [pages, models] = await Promise.all([tx.objectStore('pages').getAll(), tx.objectStore('models').getAllKeys()]);
+  await tx.done;
+  for (const page of pages) for (const claim of page.claims) if (!isTombstone(claim)) counts.set(claim.model, (counts.get(claim.model) ?? 0) + 1);
   for (const key of models) {
     const name = key.split('\u0000')[0]!;
     if (!counts.has(name)) counts.set(name, 0);
@@ -99,27 +101,36 @@ export async function putModel(db: RecipeDatabase, record: ModelRecord): Promise
   await db.put('models', { ...record, key: modelKey(record.model, record.recipe) });
 }
 
-/** The claims and model records of the first `count` models in model order (one key cursor over the claims by model); tombstones left out. */
+/**
+ * The claims and model records of the first `count` models in model order
+ * (one key cursor over the pages by model: the index lists the models of
+ * live claims only); tombstones left out. Claims come by model, then id.
+ */
 export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }> {
-  const tx = db.transaction(['claims', 'models']);
-  const tombstones = await tombstoneIds(tx.objectStore('claims'));
+  const tx = db.transaction(['pages', 'models']);
+  const index = tx.objectStore('pages').index('by-model');
   const names: string[] = [];
-  let cursor = await tx.objectStore('claims').index('by-model').openKeyCursor();
+  let cursor = await index.openKeyCursor();
   while (cursor && names.length < count) {
-    // A model whose claims are all tombstones has no row; skip to the next model once one live claim is seen.
-    if (!tombstones.has(cursor.primaryKey)) {
-      names.push(cursor.key);
-      cursor = await cursor.continue(`${cursor.key}\u0000`);
-    } else cursor = await cursor.continue();
+    names.push(cursor.key);
+    cursor = await cursor.continue(`${cursor.key}\u0000`);
   }
   if (!names.length) {
     const models = (await tx.objectStore('models').getAll(null, count)).map(({ key: _key, ...record }) => record);
     return { claims: [], models };
   }
-  const range = IDBKeyRange.bound(names[0]!, names[names.length - 1]!);
-  const [claims, models] = await Promise.all([
-    tx.objectStore('claims').index('by-model').getAll(range),
+  const [pages, models] = await Promise.all([
+    index.getAll(IDBKeyRange.bound(names[0]!, names[names.length - 1]!)),
     tx.objectStore('models').getAll(IDBKeyRange.bound(names[0]!, `${names[names.length - 1]!}\uffff`)),
   ]);
-  return { claims: withoutTombstones(claims), models: models.filter((m) => names.includes(m.model)).map(({ key: _key, ...record }) => record) };
+  const wanted = new Set(names);
+  const seen = new Set<string>();
+  const claims: ClaimRecord[] = [];
+  for (const page of pages) {
+    if (seen.has(page.url)) continue;
+    seen.add(page.url);
+    for (const claim of page.claims) if (wanted.has(claim.model) && !isTombstone(claim)) claims.push(claim);
+  }
+  claims.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { claims, models: models.filter((m) => wanted.has(m.model)).map(({ key: _key, ...record }) => record) };
 }

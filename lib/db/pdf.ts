@@ -2,6 +2,7 @@
 import { isTombstone } from '../survey/tombstones';
 import type { ClaimRecord } from '../schema';
 import type { RecipeDatabase } from './open';
+import type { StoredPage } from './schema';
 
 /** How a PDF document is known: where it was read, its fingerprint, and its arXiv id when it has one. */
 export interface PdfIdentity {
@@ -17,15 +18,21 @@ export interface PdfIdentity {
  * Each claim appears once; tombstones are left out.
  */
 export async function claimsForPdf(db: RecipeDatabase, who: PdfIdentity): Promise<ClaimRecord[]> {
-  const tx = db.transaction('claims');
+  const tx = db.transaction('pages');
   const store = tx.store;
-  const [byUrl, byPrint, byArxiv] = await Promise.all([
-    who.url ? store.index('by-url').getAll(who.url) : Promise.resolve([] as ClaimRecord[]),
+  const [atUrl, byPrint, byArxiv] = await Promise.all([
+    who.url ? store.get(who.url) : Promise.resolve(undefined),
     store.index('by-fingerprint').getAll(who.fingerprint),
-    who.arxiv ? store.index('by-arxiv').getAll(who.arxiv) : Promise.resolve([] as ClaimRecord[]),
+    who.arxiv ? store.index('by-arxiv').getAll(who.arxiv) : Promise.resolve([] as StoredPage[]),
   ]);
   await tx.done;
+  // A page found by fingerprint or arXiv id may hold claims on other documents too (another address's claims): keep the matching ones.
+  const candidates = [
+    ...(atUrl?.claims ?? []),
+    ...byPrint.flatMap((p) => p.claims.filter((c) => c.pdf?.fingerprint === who.fingerprint)),
+    ...byArxiv.flatMap((p) => p.claims.filter((c) => c.pdf?.arxiv === who.arxiv)),
+  ];
   const seen = new Map<string, ClaimRecord>();
-  for (const claim of [...byUrl, ...byPrint, ...byArxiv]) if (!seen.has(claim.id) && !isTombstone(claim)) seen.set(claim.id, claim);
+  for (const claim of candidates) if (!seen.has(claim.id) && !isTombstone(claim)) seen.set(claim.id, claim);
   return [...seen.values()];
 }

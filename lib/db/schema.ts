@@ -11,6 +11,22 @@ export const DB_NAME = 'recipe-lens';
 /** A source correction stored once per normalised page URL. */
 export type StoredSource = SourceCorrection;
 
+/**
+ * A page's claims in one value (version 7 on), keyed by the page's URL
+ * (`source.url` of each claim in it). The arrays beside the claims are what
+ * the multi-entry indexes read: every claim id (tombstones included), and the
+ * models, PDF fingerprints and arXiv ids of the live claims.
+ */
+export interface StoredPage {
+  url: string;
+  /** The page's claims, tombstones included, sorted by id. */
+  claims: ClaimRecord[];
+  ids: string[];
+  models: string[];
+  fingerprints: string[];
+  arxiv: string[];
+}
+
 /** A model record keyed by `modelKey(model, recipe)`. */
 export interface StoredModel extends ModelRecord {
   key: string;
@@ -40,10 +56,10 @@ export interface StoredBase {
 
 /** Newest database schema, for idb's typed API. */
 export interface RecipeDb extends DBSchema {
-  claims: {
+  pages: {
     key: string;
-    value: ClaimRecord;
-    indexes: { 'by-url': string; 'by-model': string; 'by-fingerprint': string; 'by-arxiv': string; 'by-deleted': string };
+    value: StoredPage;
+    indexes: { 'by-id': string; 'by-model': string; 'by-fingerprint': string; 'by-arxiv': string };
   };
   models: {
     key: string;

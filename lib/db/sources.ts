@@ -2,6 +2,8 @@
 import { isTombstone } from '../survey/tombstones';
 import type { SourceOverride } from '../schema';
 import type { RecipeDatabase } from './open';
+import { PageGroups } from './pages';
+import { writeTransaction } from './transfer';
 import type { StoredSource } from './schema';
 
 /** The stored correction for a page, if the curator made one. */
@@ -16,21 +18,13 @@ export async function getSource(db: RecipeDatabase, url: string): Promise<Stored
  * Returns how many claims were updated.
  */
 export async function putSource(db: RecipeDatabase, source: SourceOverride, now: string): Promise<number> {
-  const tx = db.transaction(['sources', 'claims'], 'readwrite');
-  await tx.objectStore('sources').put({ ...source, updated_at: now });
-  const claims = tx.objectStore('claims');
-  let updated = 0;
-  let cursor = await claims.index('by-url').openCursor(source.url);
-  while (cursor) {
-    const claim = cursor.value;
-    if (isTombstone(claim)) {
-      cursor = await cursor.continue();
-      continue;
-    }
-    await cursor.update({ ...claim, source: { ...claim.source, ...source, accessed: claim.source.accessed }, updated_at: now });
-    updated += 1;
-    cursor = await cursor.continue();
-  }
-  await tx.done;
-  return updated;
+  return writeTransaction(db, ['sources', 'pages'], async (tx) => {
+    tx.objectStore('sources').put({ ...source, updated_at: now });
+    const pages = new PageGroups(tx.objectStore('pages'));
+    await pages.load([], [source.url]);
+    const live = pages.claimsAt(source.url).filter((claim) => !isTombstone(claim));
+    await pages.put(live.map((claim) => ({ ...claim, source: { ...claim.source, ...source, accessed: claim.source.accessed }, updated_at: now })));
+    pages.flush();
+    return live.length;
+  });
 }

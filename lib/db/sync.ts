@@ -7,16 +7,17 @@
 import { withChanges, backupState } from '../backup';
 import type { SurveyRecord } from '../schema';
 import type { RecipeDatabase } from './open';
-import { BACKUP_KEY, bulkWrite, putAll, readMatching, request } from './transfer';
+import { claimsOfPages } from './pages';
+import { BACKUP_KEY, bulkWrite, putAll, readMatching, request, storesOf } from './transfer';
 import type { StoredBase } from './schema';
 
 /** Every claim (tombstones included) and model record, and the bases by record ref, read in one transaction. */
 export async function syncSnapshot(db: RecipeDatabase): Promise<{ records: SurveyRecord[]; bases: Map<string, string> }> {
-  const tx = db.transaction(['claims', 'models', 'synced']);
-  const [claims, models, bases] = await Promise.all([tx.objectStore('claims').getAll(), tx.objectStore('models').getAll(), tx.objectStore('synced').getAll()]);
+  const tx = db.transaction(['pages', 'models', 'synced']);
+  const [pages, models, bases] = await Promise.all([tx.objectStore('pages').getAll(), tx.objectStore('models').getAll(), tx.objectStore('synced').getAll()]);
   await tx.done;
   return {
-    records: [...claims, ...models.map(({ key: _key, ...record }) => record)],
+    records: [...claimsOfPages(pages), ...models.map(({ key: _key, ...record }) => record)],
     bases: new Map(bases.map((b) => [b.ref, b.hash])),
   };
 }
@@ -41,8 +42,8 @@ export async function writeSync<T>(
   decide: (stored: SurveyRecord[], bases: Map<string, string>) => SyncWrite<T>,
   now: string,
 ): Promise<T> {
-  return bulkWrite(db, ['claims', 'models', 'meta', 'synced'], async (tx) => {
-    const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
+  return bulkWrite(db, ['pages', 'models', 'meta', 'synced'], async (tx) => {
+    const stores = storesOf(tx);
     const synced = tx.objectStore('synced');
     const meta = tx.objectStore('meta');
     const [stored, bases, state] = await Promise.all([
@@ -51,7 +52,7 @@ export async function writeSync<T>(
       request(meta.get(BACKUP_KEY)),
     ]);
     const { writes, bases: next, result } = decide(stored, new Map(bases.map((b) => [b.ref, b.hash])));
-    putAll(stores, writes);
+    await putAll(stores, writes);
     for (const [ref, hash] of next) synced.put({ ref, hash } satisfies StoredBase);
     if (writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
     return result;

@@ -11,24 +11,21 @@ import { unwrap } from 'idb';
 import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceCorrection, type SurveyRecord } from '../schema';
 import { backupState, withChanges, type BackupState } from '../backup';
 import type { RecipeDatabase } from './open';
+import { claimsOfPages, PageGroups, request } from './pages';
 
 /** The `meta` key of the backup state. */
 export const BACKUP_KEY = 'backup';
 
-/** The raw claims and models stores of an open transaction. */
-export type Stores = { claims: IDBObjectStore; models: IDBObjectStore };
+/** The claims (a page to a value) and the raw models store of an open transaction. */
+export type Stores = { pages: PageGroups; models: IDBObjectStore };
 
-function storeKey(record: SurveyRecord): string {
-  return record.schema === CLAIM_SCHEMA ? (record as ClaimRecord).id : modelKey(record.model, record.recipe);
+/** The claims and models of an open transaction (raw, unwrapped). */
+export function storesOf(tx: IDBTransaction): Stores {
+  return { pages: new PageGroups(tx.objectStore('pages')), models: tx.objectStore('models') };
 }
 
 /** A raw IndexedDB request as a promise. */
-export function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
+export { request };
 
 /** Reads all of a store when most of it is wanted, else the wanted keys one by one (requests pipelined). */
 async function readKeys(store: IDBObjectStore, wanted: readonly string[], total: number): Promise<unknown[]> {
@@ -42,53 +39,67 @@ async function readKeys(store: IDBObjectStore, wanted: readonly string[], total:
   return Promise.all(wanted.map((key) => request(store.get(key))));
 }
 
-/** The stored versions of records with the identities of `incoming`, read through raw stores of an open transaction. */
+/** The stored versions of records with the identities of `incoming`, read through the stores of an open transaction. */
 export async function readMatching(stores: Stores, incoming: readonly SurveyRecord[]): Promise<SurveyRecord[]> {
-  const [claimKeys, modelKeys] = await Promise.all([request(stores.claims.getAllKeys()), request(stores.models.getAllKeys())]);
-  const haveClaims = new Set(claimKeys as string[]);
-  const haveModels = new Set(modelKeys as string[]);
-  const wantClaims = new Set<string>();
+  const claimIds: string[] = [];
   const wantModels = new Set<string>();
+  const modelKeys = (await request(stores.models.getAllKeys())) as string[];
+  const haveModels = new Set(modelKeys);
   for (const r of incoming) {
-    const key = storeKey(r);
-    if (r.schema === CLAIM_SCHEMA) {
-      if (haveClaims.has(key)) wantClaims.add(key);
-    } else if (haveModels.has(key)) wantModels.add(key);
+    if (r.schema === CLAIM_SCHEMA) claimIds.push((r as ClaimRecord).id);
+    else {
+      const key = modelKey(r.model, r.recipe);
+      if (haveModels.has(key)) wantModels.add(key);
+    }
   }
-  const [claims, models] = await Promise.all([
-    readKeys(stores.claims, [...wantClaims], haveClaims.size),
-    readKeys(stores.models, [...wantModels], haveModels.size),
-  ]);
+  const [, models] = await Promise.all([stores.pages.load(claimIds), readKeys(stores.models, [...wantModels], haveModels.size)]);
+  const claims: ClaimRecord[] = [];
+  for (const id of new Set(claimIds)) {
+    const claim = stores.pages.claim(id);
+    if (claim) claims.push(claim);
+  }
   const strip = (m: unknown) => {
     const { key: _key, ...record } = m as ModelRecord & { key?: string };
     return record as ModelRecord;
   };
-  return [...(claims.filter(Boolean) as ClaimRecord[]), ...models.filter(Boolean).map(strip)];
+  return [...claims, ...models.filter(Boolean).map(strip)];
 }
 
 /** The stored versions of the records `incoming` would replace (same claim id, same model and recipe). */
 export async function storedVersions(db: RecipeDatabase, incoming: readonly SurveyRecord[]): Promise<SurveyRecord[]> {
-  const tx = db.transaction(['claims', 'models']);
-  const found = await readMatching({ claims: unwrap(tx.objectStore('claims')), models: unwrap(tx.objectStore('models')) }, incoming);
+  const tx = db.transaction(['pages', 'models']);
+  const found = await readMatching(storesOf(unwrap(tx)), incoming);
   await tx.done;
   return found;
 }
 
-/** Puts records through raw stores: no promise per record; a failure aborts the transaction. */
-export function putAll(stores: Stores, records: readonly SurveyRecord[]): void {
+/** Writes records: claims into their pages (each changed page once), model records one value each; no promise per value; a failure aborts the transaction. */
+export async function putAll(stores: Stores, records: readonly SurveyRecord[]): Promise<void> {
+  const claims: ClaimRecord[] = [];
   for (const r of records) {
-    if (r.schema === CLAIM_SCHEMA) stores.claims.put(r);
+    if (r.schema === CLAIM_SCHEMA) claims.push(r as ClaimRecord);
     else stores.models.put({ ...(r as ModelRecord), key: modelKey(r.model, r.recipe) });
   }
+  await stores.pages.put(claims);
+  stores.pages.flush();
 }
 
 /** Runs `body` in a readwrite transaction with relaxed durability; aborts it when `body` throws. */
-export async function bulkWrite<T>(
+export async function bulkWrite<T>(db: RecipeDatabase, names: Array<StoreName>, body: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+  return writeTransaction(db, names, body, 'relaxed');
+}
+
+/** A store of the database by name. */
+export type StoreName = 'pages' | 'models' | 'sources' | 'meta' | 'synced';
+
+/** Runs `body` in a readwrite transaction (raw, unwrapped) and waits for it to commit; aborts it when `body` throws, so nothing of it is stored. */
+export async function writeTransaction<T>(
   db: RecipeDatabase,
-  names: Array<'claims' | 'models' | 'sources' | 'meta' | 'synced'>,
+  names: Array<StoreName>,
   body: (tx: IDBTransaction) => Promise<T>,
+  durability: IDBTransactionDurability = 'default',
 ): Promise<T> {
-  const tx = db.transaction(names, 'readwrite', { durability: 'relaxed' });
+  const tx = db.transaction(names, 'readwrite', { durability });
   const done = tx.done;
   // An aborted transaction rejects `done`; the error reaches the caller through the catch below.
   done.catch(() => undefined);
@@ -137,12 +148,12 @@ async function writePlanned<T>(
   decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
   now: string | null,
 ): Promise<T> {
-  return bulkWrite(db, now === null ? ['claims', 'models'] : ['claims', 'models', 'meta'], async (tx) => {
-    const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
+  return bulkWrite(db, now === null ? ['pages', 'models'] : ['pages', 'models', 'meta'], async (tx) => {
+    const stores = storesOf(tx);
     const meta = now === null ? null : tx.objectStore('meta');
     const [stored, state] = await Promise.all([readMatching(stores, incoming), meta ? request(meta.get(BACKUP_KEY)) : null]);
     const { writes, result } = decide(stored);
-    putAll(stores, writes);
+    await putAll(stores, writes);
     if (meta && now !== null && writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
     return result;
   });
@@ -150,13 +161,14 @@ async function writePlanned<T>(
 
 /** How many of each the store holds, and the keys of its records (`recordRef` form: `claim:<id>`, `model:<key>`). */
 export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>; claims: number; models: number; sources: number }> {
-  const tx = db.transaction(['claims', 'models', 'sources']);
-  const [claims, models, sources] = await Promise.all([
-    tx.objectStore('claims').getAllKeys(),
+  const tx = db.transaction(['pages', 'models', 'sources']);
+  const [pages, models, sources] = await Promise.all([
+    tx.objectStore('pages').getAll(),
     tx.objectStore('models').getAllKeys(),
     tx.objectStore('sources').count(),
   ]);
   await tx.done;
+  const claims = pages.flatMap((page) => page.ids);
   const refs = new Set([...claims.map((k) => `claim:${k}`), ...models.map((k) => `model:${k}`)]);
   return { refs, claims: claims.length, models: models.length, sources };
 }
@@ -169,18 +181,16 @@ export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>
  * change to publish over the team's newer one).
  */
 export async function replaceStore(db: RecipeDatabase, records: readonly SurveyRecord[], sources: readonly SourceCorrection[] | null): Promise<void> {
-  const names: Array<'claims' | 'models' | 'sources' | 'meta' | 'synced'> = sources
-    ? ['claims', 'models', 'sources', 'meta', 'synced']
-    : ['claims', 'models', 'meta', 'synced'];
+  const names: StoreName[] = sources ? ['pages', 'models', 'sources', 'meta', 'synced'] : ['pages', 'models', 'meta', 'synced'];
   await bulkWrite(db, names, async (tx) => {
     // The store no longer holds what it last synced with a dataset: the next pull plans as for a store that never synced.
     tx.objectStore('synced').clear();
-    const stores = { claims: tx.objectStore('claims'), models: tx.objectStore('models') };
+    const stores = storesOf(tx);
     const meta = tx.objectStore('meta');
     const state = backupState(await request(meta.get(BACKUP_KEY)));
-    stores.claims.clear();
+    stores.pages.clear();
     stores.models.clear();
-    putAll(stores, records);
+    await putAll(stores, records);
     if (sources) {
       const store = tx.objectStore('sources');
       store.clear();
@@ -192,15 +202,11 @@ export async function replaceStore(db: RecipeDatabase, records: readonly SurveyR
 
 /** Everything a backup holds, read in one transaction, and the backup time recorded (the change count starts again). */
 export async function takeBackup(db: RecipeDatabase, now: string): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceCorrection[] }> {
-  const tx = db.transaction(['claims', 'models', 'sources', 'meta'], 'readwrite');
-  const [claims, models, sources] = await Promise.all([
-    tx.objectStore('claims').getAll(),
-    tx.objectStore('models').getAll(),
-    tx.objectStore('sources').getAll(),
-  ]);
+  const tx = db.transaction(['pages', 'models', 'sources', 'meta'], 'readwrite');
+  const [pages, models, sources] = await Promise.all([tx.objectStore('pages').getAll(), tx.objectStore('models').getAll(), tx.objectStore('sources').getAll()]);
   await tx.objectStore('meta').put({ lastBackupAt: now, changes: 0, firstChangeAt: null } satisfies BackupState, BACKUP_KEY);
   await tx.done;
-  return { claims, models: models.map(({ key: _key, ...record }) => record), sources };
+  return { claims: claimsOfPages(pages), models: models.map(({ key: _key, ...record }) => record), sources };
 }
 
 /** What the store remembers about backups. */

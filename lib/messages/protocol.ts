@@ -18,6 +18,7 @@ import type { PageReport } from '../capture/page-report';
 import { IMPORT_FORMATS, IMPORT_MODES, MAX_IMPORT_BYTES } from '../import/formats';
 import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, type SourceCorrection, SourceOverride } from '../schema';
 import { type Settings, SettingsPatch } from '../settings';
+import type { TextPart } from './text-parts';
 import {
   type ConnectionCheck,
   DatasetLink,
@@ -126,7 +127,12 @@ export const protocol = {
     response: answer<{ claims: number; models: number; sources: number; pages: number; persisted: boolean | null; modelRecords: ModelRecord[] }>(),
   },
   /** Every claim and model record, for the evidence panel, as one JSON string (fast to pass between processes). */
-  'survey.data': { from: 'page', request: z.object({}), response: answer<{ json: string }>() },
+  'survey.data': {
+    from: 'page',
+    // Without `read`, a new read: the store serialised once, answered with its first part (`lib/messages/text-parts.ts`).
+    request: z.object({ read: z.string().min(1).max(64).optional(), from: z.number().int().min(0).optional() }),
+    response: answer<TextPart>(),
+  },
   /** The claims and model records of the first `models` models in model order: the panel paints these first. */
   'survey.head': {
     from: 'page',

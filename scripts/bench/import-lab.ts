@@ -7,6 +7,7 @@ import { parseImport } from '../../lib/import/files';
 import { planStoreImport } from '../../lib/import/preview';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
 import { CLAIM_SCHEMA, modelKey, SurveyRecord, type ClaimRecord, type ModelRecord } from '../../lib/schema';
+import { groupPages } from '../../lib/db/pages';
 
 /** One way of laying out the same records in a scratch database. */
 export interface WriteVariant {
@@ -17,7 +18,7 @@ export interface WriteVariant {
   durability: 'default' | 'relaxed' | 'strict';
   /** Transactions the writes are spread over (1: all in one). */
   transactions?: number;
-  /** Claims per stored value: 1 is one record per value (the extension's layout); more groups them under one key. */
+  /** Claims per stored value: one record per value (the layout up to version 6), or a page's claims in one value (version 7 on, `lib/db/pages.ts`). */
   group?: 'record' | 'page';
   /** Store each claim as its JSON text beside its index keys, instead of the object. */
   asText?: boolean;
@@ -101,15 +102,8 @@ function openScratch(name: string, v: WriteVariant): Promise<IDBDatabase> {
 
 /** The values a layout stores for `claims`. */
 function claimValues(claims: ClaimRecord[], v: WriteVariant): unknown[] {
-  if (v.group === 'page') {
-    const pages = new Map<string, ClaimRecord[]>();
-    for (const c of claims) {
-      const list = pages.get(c.source.url) ?? [];
-      list.push(c);
-      pages.set(c.source.url, list);
-    }
-    return [...pages].map(([url, list]) => ({ url, ids: list.map((c) => c.id), models: [...new Set(list.map((c) => c.model))], claims: list }));
-  }
+  // Grouped as the extension stores them (database version 7): the grouping is timed with the writes.
+  if (v.group === 'page') return groupPages(claims);
   if (v.asText) return claims.map((c) => ({ id: c.id, source: { url: c.source.url }, model: c.model, updated_at: c.updated_at, json: JSON.stringify(c) }));
   return claims;
 }
@@ -123,9 +117,10 @@ async function writeVariants(variants: WriteVariant[]): Promise<Array<{ label: s
   for (const v of variants) {
     const name = `recipe-lens-bench-lab-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const db = await openScratch(name, v);
-    const values = claimValues(claims, v);
+    let values: unknown[] = [];
     const parts = v.transactions ?? 1;
     const [, ms] = await time(async () => {
+      values = claimValues(claims, v);
       for (let p = 0; p < parts; p++) {
         const tx = db.transaction(['claims', 'models'], 'readwrite', { durability: v.durability });
         const cs = tx.objectStore('claims');

@@ -32,8 +32,10 @@ export async function openPanel(context, extensionId, { width = 420, waitAll = t
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
   await panel.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 180_000 });
   const firstRowMs = await panel.evaluate(() => window.__firstRow);
+  // The panel's own marks: its modules evaluated (`panel:main`), the first rows' answer (`panel:head`), its first render.
+  const marks = await panel.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
   if (waitAll) await allRows(panel);
-  return { panel, firstRowMs };
+  return { panel, firstRowMs, marks };
 }
 
 /** Waits until the panel has every row (its count no longer says it is loading). */
@@ -76,9 +78,11 @@ export async function benchPanel({ context, extensionId, log = console.log }) {
 
   const firstPaints = [];
   const keystrokes = [];
+  const marks = { main: [], head: [], render: [] };
   for (let run = 0; run < 5; run++) {
-    const { panel, firstRowMs } = await openPanel(context, extensionId);
+    const { panel, firstRowMs, marks: m } = await openPanel(context, extensionId);
     firstPaints.push(firstRowMs);
+    for (const k of Object.keys(marks)) if (m[`panel:${k}`] !== undefined) marks[k].push(m[`panel:${k}`]);
     // Every row arrives before the panel closes: the next run starts with the service worker idle, as a curator's would.
     await panel.waitForTimeout(500);
     if (run === 0) keystrokes.push(...(await typeFilter(panel)));
@@ -98,9 +102,14 @@ export async function benchPanel({ context, extensionId, log = console.log }) {
     keystrokeMedianMs: median(keystrokes),
     keystrokeMaxMs: Math.max(...keystrokes),
     coldFirstPaintMs: cold.firstRowMs,
+    marksMs: Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v.length ? median(v) : null])),
   };
   log(
     `panel: survey first paint ${result.firstPaintMs.toFixed(0)} ms (median of 5: ${result.firstPaintRuns.join(', ')}); ${result.coldFirstPaintMs.toFixed(0)} ms on the first open after the service worker was stopped`,
+  );
+  const at = (k) => (result.marksMs[k] === null ? '–' : `${result.marksMs[k].toFixed(0)} ms`);
+  log(
+    `panel: medians after navigation: modules evaluated ${at('main')}, first rows' answer ${at('head')}, first render ${at('render')}, first row ${result.firstPaintMs.toFixed(0)} ms`,
   );
   log(
     `panel: filter keystroke median ${result.keystrokeMedianMs.toFixed(1)} ms, max ${result.keystrokeMaxMs.toFixed(1)} ms over ${keystrokes.length} keystrokes`,

@@ -23,7 +23,7 @@ export async function serviceWorker(context) {
 /**
  * Adds generated claims `from` … `to − 1` (ids `bench_000000` on, as records.mjs's generateStore makes
  * them: spread over `models` models, three source pages each) and a model record per model, straight into
- * the extension's database from its service worker, 10,000 per transaction. The database must exist
+ * the extension's database (a page's claims in one value) from its service worker, 10,000 per transaction. The database must exist
  * (open the options page first). Returns the time taken.
  */
 export async function seedStore(context, { from = 0, to, models = 500 }) {
@@ -74,9 +74,21 @@ export async function seedStore(context, { from = 0, to, models = 500 }) {
       };
       for (let start = from; start < to; start += 10_000) {
         await new Promise((resolve, reject) => {
-          const tx = db.transaction(['claims', 'models'], 'readwrite', { durability: 'relaxed' });
-          const claims = tx.objectStore('claims');
-          for (let i = start; i < Math.min(to, start + 10_000); i++) claims.put(claim(i));
+          const tx = db.transaction(['pages', 'models'], 'readwrite', { durability: 'relaxed' });
+          const pages = tx.objectStore('pages');
+          // A page's claims are one value (lib/db/pages.ts): group by URL, add to what the page already holds.
+          const groups = new Map();
+          for (let i = start; i < Math.min(to, start + 10_000); i++) {
+            const c = claim(i);
+            if (!groups.has(c.source.url)) groups.set(c.source.url, []);
+            groups.get(c.source.url).push(c);
+          }
+          for (const [url, added] of groups) {
+            pages.get(url).onsuccess = (event) => {
+              const list = [...(event.target.result?.claims ?? []), ...added].sort((a, b) => (a.id < b.id ? -1 : 1));
+              pages.put({ url, claims: list, ids: list.map((c) => c.id), models: [...new Set(list.map((c) => c.model))], fingerprints: [], arxiv: [] });
+            };
+          }
           if (start === from)
             for (let m = 0; m < models; m++)
               tx.objectStore('models').put({

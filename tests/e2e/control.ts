@@ -188,7 +188,8 @@ export async function readStore(extensionPage: Page): Promise<StoreContents> {
         open.onerror = () => (created ? resolve({ version: 0, claims: [], models: [], sources: [] }) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
-          const names = ['claims', 'models', 'sources'].filter((n) => db.objectStoreNames.contains(n));
+          // Version 7 on, a page's claims are one value of `pages`; before it, one value per claim in `claims`.
+          const names = ['pages', 'claims', 'models', 'sources'].filter((n) => db.objectStoreNames.contains(n));
           const out: StoreContents = { version: db.version, claims: [], models: [], sources: [] };
           if (!names.length) {
             db.close();
@@ -198,7 +199,13 @@ export async function readStore(extensionPage: Page): Promise<StoreContents> {
           const tx = db.transaction(names);
           for (const n of names) {
             const req = tx.objectStore(n).getAll();
-            req.onsuccess = () => ((out as unknown as Record<string, unknown[]>)[n] = req.result);
+            req.onsuccess = () => {
+              if (n !== 'pages') (out as unknown as Record<string, unknown[]>)[n] = req.result;
+              else
+                out.claims = (req.result as Array<{ claims: StoreContents['claims'] }>)
+                  .flatMap((p) => p.claims)
+                  .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+            };
           }
           tx.oncomplete = () => {
             db.close();
@@ -219,8 +226,9 @@ export async function holdClaimsLock(extensionPage: Page): Promise<() => Promise
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction('claims', 'readwrite');
-          const store = tx.objectStore('claims');
+          const name = db.objectStoreNames.contains('pages') ? 'pages' : 'claims';
+          const tx = db.transaction(name, 'readwrite');
+          const store = tx.objectStore(name);
           const w = window as unknown as { recipeLensTestLock: boolean };
           w.recipeLensTestLock = true;
           // A transaction stays alive while it has requests: keep asking until told to stop.

@@ -145,7 +145,7 @@ export function selectTextInPage(needle: string): boolean {
   return true;
 }
 
-/** In an extension page or the background: every claim the curator has, read straight from IndexedDB (never creating the database); tombstones of deleted claims are left out. */
+/** In an extension page or the background: every claim the curator has, read straight from IndexedDB (either layout; never creating the database); tombstones of deleted claims are left out. */
 export function readClaimsInExtension(): Promise<Array<Record<string, any>>> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('recipe-lens');
@@ -157,15 +157,18 @@ export function readClaimsInExtension(): Promise<Array<Record<string, any>>> {
     open.onerror = () => (created ? resolve([]) : reject(open.error));
     open.onsuccess = () => {
       const db = open.result;
-      if (!db.objectStoreNames.contains('claims')) {
+      // Version 7 on: a page's claims in one value of `pages`; before it, one value per claim in `claims`.
+      const name = ['pages', 'claims'].find((n) => db.objectStoreNames.contains(n));
+      if (!name) {
         db.close();
         resolve([]);
         return;
       }
-      const req = db.transaction('claims').objectStore('claims').getAll();
+      const req = db.transaction(name).objectStore(name).getAll();
       req.onsuccess = () => {
         db.close();
-        resolve(req.result.filter((c: { deleted_at?: string }) => !c.deleted_at));
+        const claims = name === 'pages' ? req.result.flatMap((p: { claims: Array<Record<string, any>> }) => p.claims) : req.result;
+        resolve(claims.filter((c: { deleted_at?: string }) => !c.deleted_at));
       };
       req.onerror = () => reject(req.error);
     };

@@ -655,7 +655,12 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     }
     const styles = /const HIGHLIGHT_STYLES = '([^']+)'/.exec(background)![1]!;
     expect(statSync(path.join(EXTENSION_DIR, styles)).isFile()).toBe(true);
-    // None is listed in the manifest: pages without claims never load them, nor any stylesheet.
-    expect(JSON.stringify(manifest.content_scripts)).not.toMatch(/capture|paint|css/);
+    // Neither is listed in the manifest: pages without claims never load them. The one stylesheet every page gets (on
+    // Chromium) is the page script's highlight styles on the root element, which no element matches but the root.
+    expect(JSON.stringify(manifest.content_scripts)).not.toMatch(/capture|paint/);
+    expect(manifest.content_scripts.flatMap((c: { css?: string[] }) => c.css ?? [])).toEqual(['content-scripts/claims.css']);
+    const rules = readFileSync(path.join(EXTENSION_DIR, 'content-scripts/claims.css'), 'utf8').match(/[^{}]+\{[^}]*\}/g) ?? [];
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) expect(rule.trim()).toMatch(/^:root::highlight\(recipe-lens-[a-z]+\)\{/);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../lib/db';
 import type { SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
+import { storedClaim } from './fixtures/db/stored';
 import { freshDatabases } from '../support/databases';
 
 const fresh = freshDatabases('db-sync-test');
@@ -72,7 +73,7 @@ describe('syncing the store', () => {
     await putClaims(db, [claim({ id: 'clm_a0000001', value: 'mine', updated_at: at(3) })]);
     const { plan } = await commitPull(db, remote);
     expect(plan.conflicts.map((c) => c.reason)).toEqual(['overtaken']);
-    expect((await db.get('claims', 'clm_a0000001'))!.value).toBe('mine');
+    expect((await storedClaim(db, 'clm_a0000001'))!.value).toBe('mine');
   });
 
   it('forgets the bases when a backup replaces the store', async () => {

@@ -19,6 +19,7 @@ import {
   type RecipeDatabase,
 } from '../../lib/db';
 import { claim, model } from './fixtures/records';
+import { storedClaim, storedClaimCount } from './fixtures/db/stored';
 
 let seq = 0;
 const open: RecipeDatabase[] = [];
@@ -38,9 +39,9 @@ describe('the database', () => {
   it('opens at the newest version with its stores and indexes', async () => {
     const db = await fresh();
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['claims', 'dismissals', 'meta', 'models', 'sources', 'synced']);
-    const indexes = [...db.transaction('claims').store.indexNames].sort();
-    expect(indexes).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-url']);
+    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'sources', 'synced']);
+    const indexes = [...db.transaction('pages').store.indexNames].sort();
+    expect(indexes).toEqual(['by-arxiv', 'by-fingerprint', 'by-id', 'by-model']);
     expect([...db.transaction('dismissals').store.indexNames]).toEqual(['by-url']);
   });
 
@@ -52,7 +53,7 @@ describe('the database', () => {
     await putClaims(db, [{ ...a, note: 'retry' }]);
     expect(await claimsForUrl(db, a.source.url)).toEqual([{ ...a, note: 'retry' }]);
     expect(await countClaimsForUrl(db, 'https://example.org/nothing')).toBe(0);
-    expect((await db.getAllFromIndex('claims', 'by-model', 'Other')).map((c) => c.id)).toEqual(['clm_b0000001']);
+    expect((await db.getAllFromIndex('pages', 'by-model', 'Other')).map((p) => p.ids)).toEqual([['clm_b0000001']]);
     expect((await getClaims(db, ['clm_a0000001', 'clm_missing01'])).map((c) => c.id)).toEqual(['clm_a0000001']);
   });
 
@@ -77,7 +78,7 @@ describe('the database', () => {
     await putClaims(db, [a, b, pdf]);
     expect(await deleteClaims(db, ['clm_a0000001', 'clm_p0000001'], '2026-12-01T08:00:00Z')).toEqual([a, pdf]);
     // The tombstone: every field as it was, deleted_at and updated_at set together.
-    expect(await db.get('claims', 'clm_a0000001')).toEqual({ ...a, updated_at: '2026-12-01T08:00:00Z', deleted_at: '2026-12-01T08:00:00Z' });
+    expect(await storedClaim(db, 'clm_a0000001')).toEqual({ ...a, updated_at: '2026-12-01T08:00:00Z', deleted_at: '2026-12-01T08:00:00Z' });
     expect((await claimsForUrl(db, a.source.url)).map((c) => c.id)).toEqual(['clm_b0000001']);
     expect(await countClaimsForUrl(db, a.source.url)).toBe(1);
     expect(await getClaims(db, ['clm_a0000001', 'clm_b0000001'])).toEqual([b]);
@@ -88,16 +89,16 @@ describe('the database', () => {
     expect((await surveyHead(db, 5)).claims.map((c) => c.id)).toEqual(['clm_b0000001']);
     // Deleting a tombstone again changes nothing.
     expect(await deleteClaims(db, ['clm_a0000001'], '2026-12-02T08:00:00Z')).toEqual([]);
-    expect((await db.get('claims', 'clm_a0000001'))!.deleted_at).toBe('2026-12-01T08:00:00Z');
+    expect((await storedClaim(db, 'clm_a0000001'))!.deleted_at).toBe('2026-12-01T08:00:00Z');
     // A source correction leaves tombstones as they were deleted.
     expect(
       await putSource(db, { url: a.source.url, title: 'New title', kind: 'technical_report', publisher: null, published: null }, '2026-12-03T08:00:00Z'),
     ).toBe(1);
-    expect((await db.get('claims', 'clm_a0000001'))!.source.title).toBe(a.source.title);
+    expect((await storedClaim(db, 'clm_a0000001'))!.source.title).toBe(a.source.title);
     // Undo: the claims come back exactly as they were.
     await putClaims(db, [a, pdf]);
     expect((await claimsForUrl(db, a.source.url)).map((c) => c.id).sort()).toEqual(['clm_a0000001', 'clm_b0000001']);
-    expect(await db.get('claims', 'clm_a0000001')).toEqual(a);
+    expect(await storedClaim(db, 'clm_a0000001')).toEqual(a);
     expect(await claimsForPdf(db, { url: null, fingerprint: 'f00d', arxiv: null })).toEqual([pdf]);
     expect(await modelNames(db)).toEqual(['Qwen3', 'GLM-5']);
   });
@@ -157,6 +158,6 @@ describe('importing records', () => {
     const broken = { ...claim({ id: 'clm_b0000001' }), source: undefined } as never; // no source.url: the by-url index cannot take it
     const unstorable = { ...claim({ id: 'clm_c0000001' }), id: undefined } as never; // no key at all
     await expect(importRecords(db, [claim({ id: 'clm_a0000001' }), broken, unstorable])).rejects.toThrow();
-    expect(await db.count('claims')).toBe(0);
+    expect(await storedClaimCount(db)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonSafely, parseSurveyJsonl } from '../../lib/import/jsonl';
+import { MAX_JSON_DEPTH, parseJsonSafely, parseSurveyJsonl } from '../../lib/import/jsonl';
 import { claim, model } from './fixtures/records';
 
 const line = (value: unknown) => JSON.stringify(value);
@@ -40,5 +40,23 @@ describe('parseSurveyJsonl', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.hasOwnProperty.call(records[0], '__proto__')).toBe(false);
     expect(parseJsonSafely('{"a":{"__proto__":{"x":1}}}')).toEqual({ a: {} });
+  });
+});
+
+describe('parseJsonSafely: the depth limit', () => {
+  const nested = (depth: number, inner = '1') => `${'{"a":['.repeat(depth / 2)}${inner}${']}'.repeat(depth / 2)}`;
+
+  it('accepts values exactly MAX_JSON_DEPTH deep and refuses one level more, with or without text that needs the reviver', () => {
+    for (const inner of ['1', '"\\u0041"', '{"constructor":1}']) {
+      const extra = inner.startsWith('{') ? 1 : 0;
+      expect(() => parseJsonSafely(nested(MAX_JSON_DEPTH - extra, inner))).not.toThrow();
+      expect(() => parseJsonSafely(nested(MAX_JSON_DEPTH + 2 - extra, inner))).toThrow(new RegExp(`nested more than ${MAX_JSON_DEPTH} levels deep`));
+    }
+  });
+
+  it('refuses a value thousands of levels deep without overflowing the stack, and counts brackets inside strings as text', () => {
+    expect(() => parseJsonSafely(nested(20_000))).toThrow(/nested more than/);
+    const value = parseJsonSafely(`{"quote":"${'['.repeat(500)}"}`) as { quote: string };
+    expect(value.quote).toHaveLength(500);
   });
 });

@@ -79,6 +79,11 @@ describe('what stays off the first paint', () => {
     expect(inputs.filter((f) => f.includes('node_modules/zod/') || f === 'lib/schema/index.ts')).toEqual([]);
   });
 
+  it('the side panel’s first script, which asks for the first rows before the modules load, holds the channel’s tag and nothing more', async () => {
+    const inputs = await staticInputs('entrypoints/panel-first/index.ts', ['wxt/utils/*']);
+    expect(inputs.sort()).toEqual(['entrypoints/panel-first/index.ts', 'entrypoints/shared/early-call.ts', 'lib/messages/channel.ts']);
+  });
+
   it('the page script on every page loads no zod, and its build gets the browser’s own API instead of the polyfill', async () => {
     const inputs = await staticInputs('entrypoints/claims.content/boot.ts', ['wxt/browser', 'wxt/utils/*']);
     expect(inputs.filter((f) => f.includes('node_modules/zod/'))).toEqual([]);

@@ -6,8 +6,12 @@ import { V2_CLAIMS, V2_FINGERPRINT, V2_MODELS, createV2Database } from './fixtur
 import { claimsForPdf, claimsForUrl, dismissedKeys, getSettings, putDismissal, putSettings } from '../../lib/db';
 import { V3_CLAIMS, V3_MODELS, createV3Database } from './fixtures/db/v3';
 import { V4_CLAIMS, V4_DISMISSAL, V4_MODELS, createV4Database } from './fixtures/db/v4';
-import { allClaims, deleteClaims, getBackupState, syncSnapshot, writeSync } from '../../lib/db';
+import { allClaims, deleteClaims, getBackupState, putClaims, syncSnapshot, writeSync } from '../../lib/db';
+import { allClaimsWithTombstones, countClaimsForUrl, getClaims, getSource, modelNames, putSource, surveyHead } from '../../lib/db';
+import { V6_BASES, V6_CLAIMS, V6_SOURCE, createV6Database } from './fixtures/db/v6';
 import { V5_BASES, V5_CLAIMS, V5_DISMISSAL, V5_MODELS, createV5Database } from './fixtures/db/v5';
+import { storedClaim, storedClaims } from './fixtures/db/stored';
+import { isTombstone } from '../../lib/survey/tombstones';
 
 let seq = 0;
 const names: string[] = [];
@@ -26,7 +30,7 @@ describe('upgrading from version 1', () => {
     await createV1Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
     expect(db.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
-    const all = await db.getAll('claims');
+    const all = await storedClaims(db);
     expect(all.map((c) => c.id).sort()).toEqual(V1_CLAIMS.map((c) => c.id).sort());
     const backfilled = all.find((c) => c.id === 'clm_v1_000003')!;
     expect(backfilled.updated_at).toBe(backfilled.created_at);
@@ -76,11 +80,11 @@ describe('upgrading from version 2', () => {
     await createV2Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
     expect(db.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
-    expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V2_CLAIMS.map((c) => c.id).sort());
+    expect((await storedClaims(db)).map((c) => c.id).sort()).toEqual(V2_CLAIMS.map((c) => c.id).sort());
     expect(await db.count('models')).toBe(V2_MODELS.length);
-    // Only claims with a pdf field are in the new indexes; a null arXiv id is no key.
-    expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(2);
-    expect((await db.getAllKeysFromIndex('claims', 'by-arxiv')).sort()).toEqual(['clm_v2_pdf_0001']);
+    // Only pages with a claim carrying a pdf field are in the PDF indexes; a null arXiv id is no key.
+    expect(await db.countFromIndex('pages', 'by-fingerprint')).toBe(2);
+    expect(await db.getAllKeysFromIndex('pages', 'by-arxiv')).toEqual(['https://arxiv.org/pdf/2501.12948v1']);
     const byPrint = await claimsForPdf(db, { url: null, fingerprint: V2_FINGERPRINT, arxiv: null });
     expect(byPrint.map((c) => c.id).sort()).toEqual(['clm_v2_pdf_0001', 'clm_v2_pdf_0002']);
     // Another file (a new arXiv version) at another URL still finds the report's claims by its arXiv id; its URL finds the rest.
@@ -119,9 +123,9 @@ describe('upgrading from version 3', () => {
     await createV3Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
     expect(db.version).toBe(DB_VERSION);
-    expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V3_CLAIMS.map((c) => c.id).sort());
+    expect((await storedClaims(db)).map((c) => c.id).sort()).toEqual(V3_CLAIMS.map((c) => c.id).sort());
     expect(await db.count('models')).toBe(V3_MODELS.length);
-    expect(await db.countFromIndex('claims', 'by-fingerprint')).toBe(1);
+    expect(await db.countFromIndex('pages', 'by-fingerprint')).toBe(1);
     // The settings of version 3 are read with the new one's default.
     expect(await getSettings(db)).toEqual({ pdfAutoOpen: true, locale: 'zh_CN', finderSites: [] });
     expect(await putSettings(db, { finderSites: ['openai.com', '*.qwen.ai'] })).toEqual({
@@ -171,16 +175,16 @@ describe('upgrading from version 4', () => {
     await createV4Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
     expect(db.version).toBe(DB_VERSION);
-    expect(await db.getAll('claims')).toEqual(V4_CLAIMS);
+    expect(await storedClaims(db)).toEqual(V4_CLAIMS);
     expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V4_MODELS].sort((a, b) => a.model.localeCompare(b.model)));
     expect(await db.getAll('dismissals')).toEqual([V4_DISMISSAL]);
     expect(await getSettings(db)).toEqual({ pdfAutoOpen: false, locale: 'en', finderSites: ['openai.com'] });
     expect(await getBackupState(db)).toEqual({ lastBackupAt: '2026-11-28T09:00:00Z', changes: 3, firstChangeAt: '2026-11-29T09:00:00Z' });
-    // No claim of version 4 is a tombstone; the new index and store work once something is deleted or synced.
-    expect(await db.countFromIndex('claims', 'by-deleted')).toBe(0);
+    // No claim of version 4 is a tombstone; tombstones and the bases' store work once something is deleted or synced.
+    expect((await storedClaims(db)).filter(isTombstone)).toEqual([]);
     expect(await db.count('synced')).toBe(0);
     await deleteClaims(db, ['clm_v4_pdf_0001'], '2026-12-01T08:00:00Z');
-    expect(await db.getAllKeysFromIndex('claims', 'by-deleted')).toEqual(['clm_v4_pdf_0001']);
+    expect((await storedClaims(db)).filter(isTombstone).map((c) => c.id)).toEqual(['clm_v4_pdf_0001']);
     expect((await allClaims(db)).map((c) => c.id)).toEqual(['clm_v4_html_001']);
     await writeSync(db, [], () => ({ writes: [], bases: [['claim:clm_v4_html_001', '0123456789abcdef']], result: null }), '2026-12-01T08:00:00Z');
     expect((await syncSnapshot(db)).bases).toEqual(new Map([['claim:clm_v4_html_001', '0123456789abcdef']]));
@@ -217,23 +221,23 @@ describe('upgrading from version 5', () => {
     await createV5Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.transaction('claims').store.indexNames].sort()).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-url']);
+    expect([...db.transaction('pages').store.indexNames].sort()).toEqual(['by-arxiv', 'by-fingerprint', 'by-id', 'by-model']);
     expect([...db.transaction('models').store.indexNames]).toEqual([]);
-    expect(await db.getAll('claims')).toEqual([...V5_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect(await storedClaims(db)).toEqual([...V5_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
     expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V5_MODELS].sort((a, b) => (a.model < b.model ? -1 : 1)));
     // The indexes that stay still find what they found; the tombstone stays a tombstone and out of every query.
     expect((await claimsForUrl(db, V5_CLAIMS[0]!.source.url)).map((c) => c.id).sort()).toEqual(['clm_v5_html_001', 'clm_v5_html_002']);
     expect((await claimsForPdf(db, { url: 'https://example.org/elsewhere.pdf', fingerprint: 'f00dfeed', arxiv: null })).map((c) => c.id)).toEqual([
       'clm_v5_pdf_0001',
     ]);
-    expect(await db.getAllKeysFromIndex('claims', 'by-deleted')).toEqual(['clm_v5_gone_001']);
+    expect((await storedClaims(db)).filter(isTombstone).map((c) => c.id)).toEqual(['clm_v5_gone_001']);
     expect((await allClaims(db)).map((c) => c.id).sort()).toEqual(['clm_v5_html_001', 'clm_v5_html_002', 'clm_v5_pdf_0001']);
     expect(await dismissedKeys(db, V5_DISMISSAL.url)).toEqual([V5_DISMISSAL.key]);
     expect((await syncSnapshot(db)).bases).toEqual(new Map(V5_BASES.map((b) => [b.ref, b.hash])));
     expect(await db.get('meta', 'backup')).toEqual({ lastBackupAt: '2026-11-29T00:00:00Z', changes: 3, firstChangeAt: '2026-11-29T10:00:00Z' });
     // Writes work at the new version.
-    await db.put('claims', { ...V5_CLAIMS[0]!, value: 'PPO', updated_at: '2026-12-01T00:00:00Z' });
-    expect((await db.get('claims', 'clm_v5_html_001'))?.value).toBe('PPO');
+    await putClaims(db, [{ ...V5_CLAIMS[0]!, value: 'PPO', updated_at: '2026-12-01T00:00:00Z' }]);
+    expect((await storedClaim(db, 'clm_v5_html_001'))?.value).toBe('PPO');
     db.close();
   });
 
@@ -264,6 +268,92 @@ describe('upgrading from version 5', () => {
     ]);
     expect(await old.count('claims')).toBe(V5_CLAIMS.length);
     expect(await old.count('synced')).toBe(V5_BASES.length);
+    old.close();
+  });
+});
+
+describe('upgrading from version 6', () => {
+  const HTML = 'https://example.org/zeta-2-report';
+
+  it('moves one value per claim into one value per page, with every claim, tombstone, base, correction and lookup kept', async () => {
+    const n = name();
+    await createV6Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'sources', 'synced']);
+    // Four pages: the HTML page's three claims (its tombstone too) are one value.
+    expect((await db.getAllKeys('pages')).sort()).toEqual([
+      'https://arxiv.org/pdf/2501.12948v1',
+      'https://example.org/kimi-k2-6',
+      HTML,
+      'https://mirror.example.org/zeta2.pdf',
+    ]);
+    expect((await db.get('pages', HTML))!.ids).toEqual(['clm_v6_gone_001', 'clm_v6_html_001', 'clm_v6_html_002']);
+    expect(await allClaimsWithTombstones(db)).toEqual([...V6_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect((await claimsForUrl(db, HTML)).map((c) => c.id)).toEqual(['clm_v6_html_001', 'clm_v6_html_002']);
+    expect(await countClaimsForUrl(db, HTML)).toBe(2);
+    expect((await getClaims(db, ['clm_v6_gone_001', 'clm_v6_othr_001'])).map((c) => c.id)).toEqual(['clm_v6_othr_001']);
+    // The PDF's claims by fingerprint (the mirror too) and by arXiv id; a tombstone's model is in no index.
+    expect((await claimsForPdf(db, { url: null, fingerprint: 'f00dfeed', arxiv: null })).map((c) => c.id).sort()).toEqual([
+      'clm_v6_pdf_0001',
+      'clm_v6_pdf_0002',
+    ]);
+    expect((await claimsForPdf(db, { url: 'https://example.org/elsewhere.pdf', fingerprint: 'another-file', arxiv: '2501.12948' })).map((c) => c.id)).toEqual([
+      'clm_v6_pdf_0001',
+    ]);
+    expect(await modelNames(db)).toEqual(['Zeta-2', 'Kimi K2.6']);
+    const head = await surveyHead(db, 1);
+    expect(head.claims.map((c) => c.id)).toEqual(['clm_v6_othr_001']);
+    expect(head.models.map((m) => m.model)).toEqual(['Kimi K2.6']);
+    expect((await syncSnapshot(db)).bases).toEqual(new Map(V6_BASES.map((b) => [b.ref, b.hash])));
+    expect(await getSource(db, HTML)).toEqual(V6_SOURCE);
+    expect(await getBackupState(db)).toEqual({ lastBackupAt: '2026-11-29T00:00:00Z', changes: 4, firstChangeAt: '2026-11-29T10:00:00Z' });
+    db.close();
+  });
+
+  it('writes through the new layout after the upgrade: edits, moves, deletes and corrections each rewrite their pages', async () => {
+    const n = name();
+    await createV6Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    const [html1] = V6_CLAIMS;
+    // An edit that moves a claim to another page leaves its old page and joins the new one.
+    await putClaims(db, [{ ...html1!, source: { ...html1!.source, url: 'https://example.org/kimi-k2-6' }, updated_at: '2026-12-01T00:00:00Z' }]);
+    expect((await db.get('pages', HTML))!.ids).toEqual(['clm_v6_gone_001', 'clm_v6_html_002']);
+    expect((await claimsForUrl(db, 'https://example.org/kimi-k2-6')).map((c) => c.id)).toEqual(['clm_v6_html_001', 'clm_v6_othr_001']);
+    // Deleting the last live claim of a page keeps the page (its tombstones) but takes its model out of the index.
+    expect((await deleteClaims(db, ['clm_v6_html_002'], '2026-12-01T01:00:00Z')).map((c) => c.id)).toEqual(['clm_v6_html_002']);
+    expect(await claimsForUrl(db, HTML)).toEqual([]);
+    expect((await db.get('pages', HTML))!.models).toEqual([]);
+    expect((await storedClaim(db, 'clm_v6_html_002'))!.deleted_at).toBe('2026-12-01T01:00:00Z');
+    // A correction rewrites the live claims of its page only.
+    expect(await putSource(db, { ...V6_SOURCE, url: 'https://example.org/kimi-k2-6', title: 'Kimi K2.6' }, '2026-12-01T02:00:00Z')).toBe(2);
+    expect((await claimsForUrl(db, 'https://example.org/kimi-k2-6')).map((c) => c.source.title)).toEqual(['Kimi K2.6', 'Kimi K2.6']);
+    expect((await allClaimsWithTombstones(db)).length).toBe(V6_CLAIMS.length);
+    db.close();
+  });
+
+  it('rolls back a failing version-7 migration and leaves the version-6 store with one value per claim', async () => {
+    const n = name();
+    await createV6Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 6),
+      {
+        version: 7,
+        description: 'fails after moving the claims',
+        async run(db: any, tx: any) {
+          const pages = db.createObjectStore('pages', { keyPath: 'url' });
+          await pages.put({ url: 'https://example.org/zeta-2-report', claims: [] });
+          await tx.objectStore('claims').clear();
+          throw new Error('page grouping failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*page grouping failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(6);
+    expect([...old.objectStoreNames]).not.toContain('pages');
+    expect(await old.getAll('claims')).toEqual([...V6_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect([...old.transaction('claims').objectStore('claims').indexNames].sort()).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-url']);
     old.close();
   });
 });

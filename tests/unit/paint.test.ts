@@ -26,27 +26,45 @@ function rangeOver(text: string): Range {
   return r;
 }
 
-describe('the highlight stylesheet', () => {
+/** The two highlight stylesheets: Chromium's rules on the root element (highlight inheritance), Firefox's on every element. */
+const SHEETS = [
+  { file: '../../entrypoints/claims.content/highlights-root.css', prefix: ':root::highlight' },
+  { file: '../../entrypoints/paint.content/highlights.css', prefix: '::highlight' },
+];
+
+describe.each(SHEETS)('the highlight stylesheet $file', ({ file, prefix }) => {
+  const css = () => readFileSync(path.resolve(__dirname, file), 'utf8');
+  const ruleFor = (name: string) =>
+    css()
+      .split('\n')
+      .find((l) => l.startsWith(`${prefix}(${name})`));
+
   it('has a rule for every kind with the colours the painter uses, plus active and pending', () => {
-    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/paint.content/highlights.css'), 'utf8');
     for (const kind of CLAIM_KINDS) {
-      const rule = css.split('\n').find((l) => l.startsWith(`::highlight(${highlightName(kind)})`));
+      const rule = ruleFor(highlightName(kind));
       expect(rule, kind).toBeDefined();
       expect(rule).toContain(KIND_COLOURS[kind].fill);
       expect(rule).toContain(KIND_COLOURS[kind].line);
     }
-    expect(css).toContain(`::highlight(${ACTIVE_HIGHLIGHT})`);
-    expect(css).toContain(`::highlight(${PENDING_HIGHLIGHT})`);
+    expect(ruleFor(ACTIVE_HIGHLIGHT)).toBeDefined();
+    expect(ruleFor(PENDING_HIGHLIGHT)).toBeDefined();
   });
 
   it("styles the finder's candidates apart from every claim kind", () => {
-    const css = readFileSync(path.resolve(__dirname, '../../entrypoints/paint.content/highlights.css'), 'utf8');
-    const rule = css.split('\n').find((l) => l.startsWith(`::highlight(${CANDIDATE_HIGHLIGHT})`));
+    const rule = ruleFor(CANDIDATE_HIGHLIGHT);
     expect(rule).toBeDefined();
     for (const kind of CLAIM_KINDS) {
       expect(rule).not.toContain(KIND_COLOURS[kind].fill);
       expect(rule).not.toContain(KIND_COLOURS[kind].line);
     }
+  });
+
+  it('has only rules of its own form (no rule of the other sheet that would cost every element a style)', () => {
+    const rules = css()
+      .split('\n')
+      .filter((l) => l.includes('::highlight('));
+    expect(rules.length).toBeGreaterThanOrEqual(CLAIM_KINDS.length + 3);
+    for (const rule of rules) expect(rule.startsWith(`${prefix}(`), rule).toBe(true);
   });
 });
 

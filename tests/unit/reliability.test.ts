@@ -20,6 +20,7 @@ import {
 } from '../../lib/messages';
 import { DB_NAME, MIGRATIONS, openRecipeDb } from '../../lib/db';
 import { createV2Database, V2_CLAIMS } from './fixtures/db/v2';
+import { storedClaims } from './fixtures/db/stored';
 import { claim } from './fixtures/records';
 
 type HandlersModule = typeof import('../../entrypoints/background/index');
@@ -239,7 +240,7 @@ describe('old databases (migrations: tests/unit/migrations.test.ts)', () => {
     const { handlers } = await startWorker();
     const db = await handlers.db();
     expect(db.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
-    expect((await db.getAll('claims')).map((c) => c.id).sort()).toEqual(V2_CLAIMS.map((c) => c.id).sort());
+    expect((await storedClaims(db)).map((c) => c.id).sort()).toEqual(V2_CLAIMS.map((c) => c.id).sort());
     db.close();
   });
 
@@ -248,7 +249,7 @@ describe('old databases (migrations: tests/unit/migrations.test.ts)', () => {
     const { handlers } = await startWorker();
     const upgraded = await Promise.race([handlers.db(), new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
     expect(upgraded?.version).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version);
-    expect(() => old.transaction('claims')).toThrow();
+    expect(() => old.transaction('models')).toThrow();
     upgraded!.close();
   });
 });

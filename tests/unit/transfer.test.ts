@@ -18,6 +18,7 @@ import { toJsonl } from '../../lib/export';
 import { planStoreImport, resolvePlan } from '../../lib/import/preview';
 import { type ClaimRecord, type SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
+import { storedClaim, storedClaimCount, storedClaims } from './fixtures/db/stored';
 
 const NOW = '2026-11-29T12:00:00Z';
 let seq = 0;
@@ -49,7 +50,7 @@ function importInto(db: RecipeDatabase, records: SurveyRecord[], take: 'mine' | 
 }
 
 async function everything(db: RecipeDatabase): Promise<string> {
-  const claims = await db.getAll('claims');
+  const claims = await storedClaims(db);
   const models = (await db.getAll('models')).map(({ key: _key, ...m }) => m);
   return toJsonl(claims, models);
 }
@@ -69,9 +70,9 @@ describe('writeImport', () => {
     await importInto(db, [claim()]);
     const theirs = claim({ value: 'GSPO' });
     expect(await importInto(db, [theirs], 'mine')).toMatchObject({ kept: 1, taken: 0 });
-    expect((await db.get('claims', claim().id))!.value).toBe('GRPO');
+    expect((await storedClaim(db, claim().id))!.value).toBe('GRPO');
     expect(await importInto(db, [theirs], 'theirs')).toMatchObject({ kept: 0, taken: 1 });
-    expect((await db.get('claims', claim().id))!.value).toBe('GSPO');
+    expect((await storedClaim(db, claim().id))!.value).toBe('GSPO');
   });
 
   it('stores nothing, and counts nothing, when one record cannot be written', async () => {
@@ -80,7 +81,7 @@ describe('writeImport', () => {
     const uncloneable = { ...claim({ id: 'clm_c0000001' }), note: () => 'a function' } as unknown as ClaimRecord;
     await expect(importInto(db, [claim({ id: 'clm_a0000001' }), unstorable])).rejects.toThrow();
     await expect(importInto(db, [claim({ id: 'clm_a0000001' }), uncloneable])).rejects.toThrow();
-    expect(await db.count('claims')).toBe(0);
+    expect(await storedClaimCount(db)).toBe(0);
     expect((await getBackupState(db)).changes).toBe(0);
   });
 
@@ -88,7 +89,7 @@ describe('writeImport', () => {
     const db = await fresh();
     const many = Array.from({ length: 5000 }, (_, i) => claim({ id: `clm_many_${String(i).padStart(6, '0')}` }));
     expect(await importInto(db, many)).toMatchObject({ added: 5000 });
-    expect(await db.count('claims')).toBe(5000);
+    expect(await storedClaimCount(db)).toBe(5000);
   });
 });
 
@@ -114,7 +115,7 @@ describe('backups and restores', () => {
 
     expect(await everything(db)).toBe(before);
     expect(await db.getAll('sources')).toEqual(sourcesBefore);
-    expect((await db.get('claims', 'clm_a0000001'))!.extra_field).toBe('kept');
+    expect((await storedClaim(db, 'clm_a0000001'))!.extra_field).toBe('kept');
     expect(await getBackupState(db)).toEqual({ lastBackupAt: NOW, changes: 0, firstChangeAt: null });
   });
 
