@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { asciiAssets } from './scripts/build/ascii-assets';
 
 /** pdf.js's character maps and standard fonts, copied into the build for the PDF viewer (never fetched from the network). */
 function pdfjsDataFiles(): Array<{ absoluteSrc: string; relativeDest: string }> {
@@ -46,7 +47,8 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact()],
+    // pdf.js's worker is emitted in plain ASCII: its thread decodes and scans it as one-byte text (scripts/build/ascii-assets.ts).
+    plugins: [preact(), asciiAssets(/pdf\.worker[^/]*\.mjs$/)],
   }),
   // Firefox builds (npm run build:firefox) get a sidebar and an event page instead of Chrome's side panel and worker.
   manifestVersion: 3,

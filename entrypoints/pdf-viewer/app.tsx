@@ -7,6 +7,8 @@ import { PdfViewerSession } from '../../components/pdf/session';
 import type { ViewerTarget } from '../../lib/pdf';
 import { startPageLocale } from '../shared/locale';
 import { createViewerApi } from './api';
+// Loaded with this module (the entry's dynamic import resolves once the stylesheet is in), not by the page itself.
+import '../../components/pdf/viewer.css';
 
 /** Makes the session over the opening document and draws the viewer once its language is known. */
 export function startViewer(target: ViewerTarget | null, opening: PdfOpening | null): void {

@@ -1,10 +1,10 @@
 import { openPdfEarly } from '../../components/pdf/opening';
 import { parseViewerUrl } from '../../lib/pdf/links';
-import '../../components/pdf/viewer.css';
 
 // The first page comes first. This entry is a few kilobytes: it starts opening the PDF (pdf.js's worker, the
 // download, pdf.js itself, then the document and its first page) before the viewer's own code loads, and that
-// code (the session, the interface, the language) loads beside it.
+// code (the session, the interface, the language) loads beside it. The viewer's stylesheet comes with that code
+// (`./app`): a stylesheet in the page would hold this entry back until it loaded.
 performance.mark('recipe-lens:viewer-script');
 const target = parseViewerUrl(location.href);
 const opening = target ? openPdfEarly(target.file) : null;
