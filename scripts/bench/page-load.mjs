@@ -108,7 +108,7 @@ async function inWorld(cdp, contextId, expression) {
 /**
  * What parts of the page script cost, in its own isolated world on the page: evaluating the
  * webextension polyfill (compiled afresh, and again from V8's cache), normalising the page's URL
- * (`documentUrl`, first call and later ones), and the one lookup (`page.claims`) through the
+ * (`documentUrl`, first call and later ones), and the one lookup (`document.claims`) through the
  * extension's messaging, round trip.
  */
 async function profileParts(context, url) {
@@ -131,7 +131,7 @@ async function profileParts(context, url) {
     const lookups = await inWorld(
       cdp,
       id,
-      `(async () => { const url = globalThis.__rlProbeUrl(document); const out = []; for (let i = 0; i < 11; i++) { const t = performance.now(); await chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'page.claims', payload: { url } }); out.push(performance.now() - t); } return out; })()`,
+      `(async () => { const url = globalThis.__rlProbeUrl(document); const out = []; for (let i = 0; i < 11; i++) { const t = performance.now(); const reply = await chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'document.claims', payload: { url } }); if (!reply?.ok) throw new Error('lookup failed: ' + JSON.stringify(reply)); out.push(performance.now() - t); } return out; })()`,
     );
     return {
       polyfillBytes: probes.polyfill.length,
@@ -248,7 +248,7 @@ export async function benchPageLoad({ log = console.log }) {
       `the page script as built: ${pageScript ? `${(pageScript.bytes / 1024).toFixed(1)} KiB (${(pageScript.gzipBytes / 1024).toFixed(1)} KiB gzipped)` : 'missing'}, ${withPolyfill ? 'with' : 'without'} the webextension polyfill`,
     );
     log(
-      `in the page script's world, for scale: webextension polyfill (${(profile.polyfillBytes / 1024).toFixed(1)} KiB minified) evaluated in ${profile.polyfillColdMs.toFixed(2)} ms compiled afresh, ${profile.polyfillWarmMs.toFixed(2)} ms from V8's cache; documentUrl ${profile.urlFirstCallMs.toFixed(3)} ms on its first call, ${profile.urlCallMs.toFixed(3)} ms after (its module ${profile.urlModuleMs.toFixed(2)} ms to evaluate); the lookup (page.claims, nothing stored) ${profile.lookupFirstMs.toFixed(1)} ms first, ${profile.lookupMs.toFixed(1)} ms median round trip`,
+      `in the page script's world, for scale: webextension polyfill (${(profile.polyfillBytes / 1024).toFixed(1)} KiB minified) evaluated in ${profile.polyfillColdMs.toFixed(2)} ms compiled afresh, ${profile.polyfillWarmMs.toFixed(2)} ms from V8's cache; documentUrl ${profile.urlFirstCallMs.toFixed(3)} ms on its first call, ${profile.urlCallMs.toFixed(3)} ms after (its module ${profile.urlModuleMs.toFixed(2)} ms to evaluate); the lookup (document.claims, nothing stored) ${profile.lookupFirstMs.toFixed(1)} ms first, ${profile.lookupMs.toFixed(1)} ms median round trip`,
     );
     return {
       page: page.name,
