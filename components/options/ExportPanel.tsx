@@ -4,8 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { EVIDENCE_LEVELS, modelKey, type Evidence } from '../../lib/schema';
-import { buildExport, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
-import { ExportLineCache } from '../../lib/export/line-cache';
+import { buildExport, ExportLineCache, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
 import type { ExportApi } from './api';
 import { downloadText } from '../common/files';
 import { nextIdle } from '../common/idle';

@@ -9,7 +9,7 @@ import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus } from '../../lib/backup';
 import type { ResponseOf } from '../../lib/messages';
-import type { ExportLineCache } from '../../lib/export/line-cache';
+import type { ExportLineCache } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { nextIdle } from '../common/idle';
 import { backupReason, useLocale } from '../common/i18n';
@@ -38,8 +38,7 @@ const HEAD_MODELS = 12;
  * The export code (with the record schemas it validates W3C output against), loaded on its first use rather than
  * before the first rows; the panel starts loading it once every row has arrived, so an export does not wait for it.
  */
-const exporter = () =>
-  Promise.all([import('../../lib/export/files'), import('../../lib/export/line-cache')]).then(([files, cache]) => ({ ...files, ...cache }));
+const exporter = () => import('../../lib/export/files');
 
 /** The survey's records (the first rows' only, or every one). */
 type SurveyData = { claims: ClaimRecord[]; models: ModelRecord[] };

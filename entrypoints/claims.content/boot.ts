@@ -137,7 +137,7 @@ export class PageBoot {
             resolve(session);
           },
         });
-        // The highlights' stylesheet comes with the painting script; without it, with the capture script.
+        // Where the highlights' stylesheet is inserted (Firefox), it comes with the painting script; without one, with this script.
         askBackground('capture.load', { styles: !painting }).catch((error: unknown) => {
           this.loading = null;
           reject(error instanceof Error ? error : new Error(String(error)));

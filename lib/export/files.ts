@@ -13,6 +13,7 @@ import { deriveRows } from '../survey';
 import { localDate, nowTimestamp } from '../time';
 
 export { localDate } from '../time';
+export { ExportLineCache } from './line-cache';
 import { toJsonl } from './jsonl';
 import type { ExportLineCache } from './line-cache';
 import { withLinks } from './links';
