@@ -48,7 +48,8 @@ export default defineConfig({
   },
   vite: () => ({
     // pdf.js's worker is emitted in plain ASCII: its thread decodes and scans it as one-byte text (scripts/build/ascii-assets.ts).
-    plugins: [preact(), asciiAssets(/pdf\.worker[^/]*\.mjs$/)],
+    plugins: [preact(), asciiAssets(/engine\.worker[^/]*\.m?js$/)],
+    worker: { format: 'es' as const },
   }),
   // Firefox builds (npm run build:firefox) get a sidebar and an event page instead of Chrome's side panel and worker.
   manifestVersion: 3,
@@ -56,7 +57,16 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['unlimitedStorage', 'contextMenus', 'tabs', 'webRequest', 'scripting', 'alarms', 'storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: [
+      'unlimitedStorage',
+      'contextMenus',
+      'tabs',
+      'webRequest',
+      'scripting',
+      'alarms',
+      'storage',
+      ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
+    ],
     // The PDF viewer fetches the PDFs a curator opens (any site, or a local file when the browser allows it).
     host_permissions: ['http://*/*', 'https://*/*', 'file:///*'],
     // A dataset's git host: asked for that origin only when the curator connects one (docs/dataset.md).

@@ -17,7 +17,8 @@ export type { PDFDocumentProxy, PDFPageProxy };
 /** The worker: the one the viewer started early, else pdf.js's own, started as this module loads. */
 performance.mark('recipe-lens:pdfjs-loaded');
 const port = startPdfWorker();
-const worker = port ? PDFWorker.create({ port }) : new PDFWorker();
+// pdf.js types the port as a Worker; it only posts to it and listens to it, which a shared worker's port does too.
+const worker = port ? PDFWorker.create({ port: port as Worker }) : new PDFWorker();
 
 /** An opening document: its promise and a way to stop it. */
 export interface OpeningPdf {
@@ -32,6 +33,9 @@ export function openPdf(source: { data: Uint8Array } | { url: string }, onProgre
     ...source,
     worker,
     isEvalSupported: false,
+    // JPEGs decoded by the browser (WebCodecs' ImageDecoder) in the worker rather than in JavaScript. pdf.js turns this
+    // off by default on Chromium for bugs fixed in Chrome 125 (pdf.js#19060, then #20961); this build needs Chrome 134.
+    isImageDecoderSupported: true,
     cMapUrl: here('/pdfjs/cmaps/'),
     cMapPacked: true,
     standardFontDataUrl: here('/pdfjs/standard_fonts/'),

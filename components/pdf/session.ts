@@ -265,6 +265,8 @@ export class PdfViewerSession {
           this.firstPageSharp = true;
           performance.mark('recipe-lens:first-sharp-canvas');
           markAfterFrame('pdfFirstPageSharpMs');
+          // The next report finds the engine warm; asked once this one is sharp, so its keeper never competes with it.
+          this.api.keepEngine();
         }
         document.documentElement.dataset.pdfRendered = String(n);
       },

@@ -1,25 +1,57 @@
 /**
- * pdf.js's worker, started the moment the viewer's script runs: its 1.2 MB
- * script is parsed on its own thread while the viewer's code, its language
- * and pdf.js itself load on the main thread, instead of after them. The
- * worker is handed to pdf.js as a port (`components/pdf/pdfjs.ts`); where
- * workers cannot start (tests), pdf.js starts its own.
+ * pdf.js's engine: its worker (a 1.2 MB script), run as a shared worker that every viewer page of the extension
+ * connects to, started the moment the viewer's script runs so it parses on its own thread while the viewer's code
+ * loads. A report opened while another is open, or soon after (a keeper page holds the engine for a while:
+ * `lib/pdf/engine-keeper.ts`), finds it booted and its code warm. Handed to pdf.js as a port
+ * (`components/pdf/pdfjs.ts`); without shared workers, a worker of the page's own; where no worker can start
+ * (tests), pdf.js starts its own.
  */
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import engineUrl from './engine.worker?worker&url';
+import { ENGINE_CHANNEL, ENGINE_PING_MS, type EnginePing } from '../../lib/pdf/engine-keeper';
 
 /** The script pdf.js runs in its worker. */
-export const PDF_WORKER_URL: string = workerUrl;
+export const PDF_WORKER_URL: string = engineUrl;
 
-let started: Worker | null | undefined;
+/** The engine's name: pages that connect to the same script under the same name share one engine. */
+const ENGINE_NAME = 'pdf.js';
 
-/** The worker, started on first call (the viewer calls this first thing); null when workers cannot start here. */
-export function startPdfWorker(): Worker | null {
-  if (started === undefined) {
-    try {
-      started = typeof Worker === 'function' ? new Worker(workerUrl, { type: 'module', name: 'pdf.js' }) : null;
-    } catch {
-      started = null;
+let started: MessagePort | Worker | null | undefined;
+
+/** A connection to the shared engine (a port), else a worker of this page's own; null when no worker can start here. */
+export function connectPdfEngine(): MessagePort | Worker | null {
+  try {
+    if (typeof SharedWorker === 'function') {
+      const shared = new SharedWorker(engineUrl, { type: 'module', name: ENGINE_NAME });
+      shared.port.start();
+      return shared.port;
     }
+    return typeof Worker === 'function' ? new Worker(engineUrl, { type: 'module', name: ENGINE_NAME }) : null;
+  } catch {
+    return null;
   }
+}
+
+/** This page's connection to the engine, made on first call (the viewer calls this first thing). */
+export function startPdfWorker(): MessagePort | Worker | null {
+  if (started === undefined) started = connectPdfEngine();
   return started;
+}
+
+/**
+ * Tells the engine's keeper this viewer is open, now, every {@link ENGINE_PING_MS} and when the page goes away, after
+ * `ensureKeeper` has been asked to open the keeper. Returns a function that stops.
+ */
+export function keepPdfEngine(ensureKeeper: () => Promise<unknown>): () => void {
+  if (typeof BroadcastChannel !== 'function') return () => {};
+  const channel = new BroadcastChannel(ENGINE_CHANNEL);
+  const ping: EnginePing = { type: 'viewer' };
+  const say = () => channel.postMessage(ping);
+  void ensureKeeper().then(say, () => undefined);
+  const timer = setInterval(say, ENGINE_PING_MS);
+  addEventListener('pagehide', say);
+  return () => {
+    clearInterval(timer);
+    removeEventListener('pagehide', say);
+    channel.close();
+  };
 }

@@ -33,12 +33,59 @@ export const pdfHandlers = {
   async 'pdf.open'({ url, tabId, page }) {
     return { tabId: await openViewer(url, tabId, page) };
   },
+  async 'pdf.engine'({ keep }) {
+    return { kept: keep ? await keepPdfEngine() : await releasePdfEngine() };
+  },
   async 'tab.pdf'({ windowId }) {
     const [tab] = await browser.tabs.query({ active: true, windowId });
     if (tab?.id === undefined) return { tabId: -1, url: null };
     return { tabId: tab.id, url: await pdfShownBy(tab) };
   },
 } satisfies Partial<Handlers<BackgroundCall>>;
+
+/** The keeper of pdf.js's engine, an offscreen document (`entrypoints/pdf-engine`). */
+const ENGINE_KEEPER_PATH = '/pdf-engine.html';
+
+let keeperOpening: Promise<boolean> | null = null;
+
+/** Whether the engine's keeper document is open. */
+async function keeperOpen(): Promise<boolean> {
+  const url = browser.runtime.getURL(ENGINE_KEEPER_PATH);
+  return (await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] })).length > 0;
+}
+
+/** Opens the engine's keeper unless it is open; false where the browser has no offscreen documents. */
+async function keepPdfEngine(): Promise<boolean> {
+  const offscreen = browser.offscreen as typeof browser.offscreen | undefined;
+  if (!offscreen?.createDocument) return false;
+  keeperOpening ??= (async () => {
+    try {
+      if (await keeperOpen()) return true;
+      await offscreen.createDocument({
+        url: ENGINE_KEEPER_PATH,
+        reasons: ['WORKERS'],
+        justification: 'Keeps the PDF engine (a shared worker) booted between technical reports, for ten minutes after the last one closes.',
+      });
+      return true;
+    } catch (error) {
+      // Opened meanwhile by a worker that was stopped and started again: the keeper is there all the same.
+      if (await keeperOpen()) return true;
+      throw error;
+    } finally {
+      keeperOpening = null;
+    }
+  })();
+  return keeperOpening;
+}
+
+/** Closes the engine's keeper if it is open (the engine then ends with the last viewer); false: it is not open. */
+async function releasePdfEngine(): Promise<false> {
+  await keeperOpening?.catch(() => false);
+  const offscreen = browser.offscreen as typeof browser.offscreen | undefined;
+  if (!offscreen?.closeDocument) return false;
+  if (await keeperOpen()) await offscreen.closeDocument();
+  return false;
+}
 
 /** The PDF a tab shows (a PDF address, or a server that says it sends a PDF), or null. */
 async function pdfShownBy(tab: Browser.tabs.Tab): Promise<string | null> {

@@ -2,10 +2,12 @@
 import { browser } from 'wxt/browser';
 import type { ViewerApi } from '../../components/pdf/api';
 import { backgroundCaptureApi } from '../shared/capture-api';
-import { answerAsDocument, onChangeNotice } from '../shared/messaging';
+import { keepPdfEngine } from '../../components/pdf/worker';
+import { answerAsDocument, callBackground, onChangeNotice } from '../shared/messaging';
 
 /** Builds the viewer's access to the store and the browser. */
 export function createViewerApi(): ViewerApi {
+  let kept = false;
   return {
     ...backgroundCaptureApi(),
     // The background reaches this tab like a content script (tabs.sendMessage reaches extension pages too).
@@ -15,6 +17,11 @@ export function createViewerApi(): ViewerApi {
     fileAccess: async () => {
       const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
       return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess() : null;
+    },
+    keepEngine: () => {
+      if (kept) return;
+      kept = true;
+      keepPdfEngine(() => callBackground('pdf.engine', { keep: true }));
     },
   };
 }

@@ -8,4 +8,10 @@ import { parseViewerUrl } from '../../lib/pdf/links';
 performance.mark('recipe-lens:viewer-script');
 const target = parseViewerUrl(location.href);
 const opening = target ? openPdfEarly(target.file) : null;
+// pdf.js's engine is shared by every viewer and outlives this page: the document is closed in it when the page goes
+// away (the engine keeps no document of a closed viewer), and a page restored from the back-forward cache opens again.
+addEventListener('pagehide', () => opening?.cancel());
+addEventListener('pageshow', (event) => {
+  if (event.persisted) location.reload();
+});
 void import('./app').then(({ startViewer }) => startViewer(target, opening));

@@ -207,6 +207,13 @@ export const protocol = {
     request: z.object({ url: PdfUrl, tabId: z.number().int().nullable(), page: z.number().int().positive().nullable() }),
     response: answer<{ tabId: number }>(),
   },
+  /**
+   * Keeps pdf.js's shared engine booted between reports (`keep`: a viewer opens its keeper, an offscreen document,
+   * unless it is open), or lets it go (the keeper, once no viewer has been open for a while). `kept` says whether the
+   * keeper is open now; always false where the browser has no offscreen documents (Firefox), where the engine lives
+   * while a viewer is open.
+   */
+  'pdf.engine': { from: 'page', request: z.object({ keep: z.boolean() }), response: answer<{ kept: boolean }>() },
   /** The PDF the active tab of a window shows (by its address, else by asking the server), if any. */
   'tab.pdf': { from: 'page', request: z.object({ windowId: z.number().int() }), response: answer<{ tabId: number; url: string | null }>() },
 

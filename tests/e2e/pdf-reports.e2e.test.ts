@@ -4,11 +4,13 @@
  * Passages are tagged by mouse drag, as a curator does, and their stored quotes compared with the ground truth written
  * by hand (tests/unit/fixtures/pdf-reports.json): the body text, without page numbers or line-end hyphen artefacts.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_SHARED, SHARED_FIXTURES, launchExtension, paintedTexts, storedClaims, type ExtensionBrowser } from './harness';
+import { CHANNEL } from '../../lib/messages/channel';
+import { ENGINE_STATUS, ENGINE_STATUS_QUERY, type EngineStatus } from '../../lib/pdf/engine-keeper';
+import { EXTENSION_DIR, HAVE_SHARED, SHARED_FIXTURES, launchExtension, paintedTexts, storedClaims, type ExtensionBrowser } from './harness';
 import { PdfViewer } from './pages/pdf-viewer';
 import { pdfPageTexts } from './pdf-fixtures';
 
@@ -27,6 +29,49 @@ afterAll(async () => {
 
 async function viewer(): Promise<PdfViewer> {
   return new PdfViewer(await browser.context.newPage(), browser.extensionId);
+}
+
+/** The engine's script in the build (pdf.js's worker, run as a shared worker). */
+function engineScript(): string {
+  const file = readdirSync(path.join(EXTENSION_DIR, 'assets')).find((name) => /^engine\.worker-.*\.js$/.test(name));
+  if (!file) throw new Error('the build has no engine.worker script');
+  return `/assets/${file}`;
+}
+
+/** The shared workers running the engine, by target id (the browser's own list, over the DevTools protocol). */
+async function engineTargets(page: Page): Promise<string[]> {
+  const session = await browser.context.newCDPSession(page);
+  try {
+    const { targetInfos } = await session.send('Target.getTargets');
+    return targetInfos.filter((t) => t.type === 'shared_worker' && t.url.includes('/assets/engine.worker')).map((t) => t.targetId);
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Asks the engine, from an extension page, how many documents are open in it. */
+async function engineStatus(page: Page): Promise<EngineStatus> {
+  return page.evaluate(
+    ([script, query, type]) =>
+      new Promise<EngineStatus>((resolve) => {
+        const engine = new SharedWorker(script, { type: 'module', name: 'pdf.js' });
+        engine.port.onmessage = (event) => {
+          if (event.data?.type !== type) return;
+          engine.port.close();
+          resolve(event.data as EngineStatus);
+        };
+        engine.port.postMessage(query);
+      }),
+    [engineScript(), ENGINE_STATUS_QUERY, ENGINE_STATUS] as const,
+  );
+}
+
+/** The engine's keeper documents open (offscreen documents), as the service worker sees them. */
+async function keepers(): Promise<number> {
+  return browser.worker.evaluate(async () => {
+    const api = (globalThis as unknown as { chrome: { runtime: { getContexts(filter: object): Promise<unknown[]> } } }).chrome;
+    return (await api.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length;
+  });
 }
 
 /** Where a page's text layer sits: how far it is scrolled, and each span's offset from its page box (first 400 spans). */
@@ -337,5 +382,51 @@ describe.runIf(HAVE_SHARED)('real reports: claims stored before the body text le
     await v.goToPage(5);
     await expect.poll(async () => (await paintedTexts(v.page)).map(bare)).toContain('Inasyn-chronousRLtrainingforLRMs');
     await v.page.close();
+  });
+});
+
+describe.runIf(HAVE_SHARED)("pdf.js's engine, shared by the viewers and kept between reports", () => {
+  it("runs one engine for every viewer, closes a viewer's document when its tab closes, keeps the engine warm for the next report, and lets it go when asked", async () => {
+    const first = await viewer();
+    await first.open(AREAL_URL);
+    await first.waitFor('pdfFirstPageSharpMs');
+    // Once the first report is sharp, the viewer opens the engine's keeper.
+    await expect.poll(keepers, { timeout: 10_000 }).toBe(1);
+    const second = await viewer();
+    await second.open(QWEN3_URL);
+    // Two viewers, one engine: both documents are open in it.
+    const engines = await engineTargets(second.page);
+    expect(engines).toHaveLength(1);
+    const options = await browser.context.newPage();
+    await options.goto(`chrome-extension://${browser.extensionId}/options.html`);
+    expect((await engineStatus(options)).documents).toBe(2);
+
+    // Closing a viewer closes its document in the engine; the engine stays (the keeper holds it).
+    await first.page.close();
+    await expect.poll(async () => (await engineStatus(options)).documents, { timeout: 10_000 }).toBe(1);
+    await second.page.close();
+    await expect.poll(async () => (await engineStatus(options)).documents, { timeout: 10_000 }).toBe(0);
+    expect(await engineTargets(options)).toEqual(engines);
+
+    // The next report is opened in the same engine, and drawn and tagged as before.
+    const third = await viewer();
+    await third.open(AREAL_URL);
+    expect(await engineTargets(third.page)).toEqual(engines);
+    expect((await engineStatus(options)).documents).toBe(1);
+    expect(await third.counts()).toMatchObject({ orphans: 0 });
+    await third.page.close();
+
+    // Let go (what the keeper asks once no viewer has been open for ten minutes): the keeper closes, and the engine
+    // ends with the last page connected to it.
+    const answer = await options.evaluate(
+      ([channel]) => (globalThis as any).chrome.runtime.sendMessage({ channel, type: 'pdf.engine', payload: { keep: false } }),
+      [CHANNEL] as const,
+    );
+    expect(answer).toMatchObject({ ok: true, data: { kept: false } });
+    await expect.poll(keepers, { timeout: 10_000 }).toBe(0);
+    await options.close();
+    const blank = await browser.context.newPage();
+    await expect.poll(() => engineTargets(blank), { timeout: 10_000 }).toEqual([]);
+    await blank.close();
   });
 });

@@ -133,6 +133,8 @@ describe('the background keeps no state that a restart would lose', () => {
       "the clone's file system handle (lightning-fs over IndexedDB): opened again on first use; a clone is used only once marked complete",
     'dataset.ts:queue': 'the dataset operation under way: killed with the worker, its writes either done in one transaction or not at all',
     'dataset.ts:running': 'the step of the operation under way, for the progress line: none after a restart',
+    'pdf.ts:keeperOpening':
+      "the PDF engine's keeper being opened, so that viewers asking at once open it once: after a restart the browser's list of contexts says whether it is open",
     'dataset.ts:unpublished': 'the last count of changes not yet published: counted again from the database by the next status',
   };
 

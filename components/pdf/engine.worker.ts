@@ -1,0 +1,43 @@
+/**
+ * pdf.js's worker as a shared worker: the engine every viewer page of the extension connects to (and the keeper
+ * that holds it between reports: `lib/pdf/engine-keeper.ts`), so a report opened after another finds pdf.js's code
+ * loaded, compiled and warm. Each connection gets pdf.js's own handler; the engine also keeps count of the documents
+ * open over each connection (a viewer closes its document when its page goes away) and tells that count to whoever
+ * asks ({@link ENGINE_STATUS}). Started as a page's own worker (no shared workers), pdf.js sets itself up as usual.
+ */
+// @ts-expect-error pdf.js ships no types for its worker module.
+import { WorkerMessageHandler } from 'pdfjs-dist/build/pdf.worker.min.mjs';
+import { ENGINE_STATUS, isEngineStatusQuery, type EngineStatus } from '../../lib/pdf/engine-keeper';
+
+interface ConnectEvent {
+  readonly ports: readonly MessagePort[];
+}
+
+/** The documents open in this engine, per connection (pdf.js numbers documents per page: "d0", "d1"…). */
+const open = new Map<MessagePort, Set<string>>();
+let connections = 0;
+
+/** Counts the documents a connection opens and closes, from pdf.js's own messages, and answers status queries. */
+function track(port: MessagePort): void {
+  const docs = new Set<string>();
+  open.set(port, docs);
+  port.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { action?: unknown; targetName?: unknown; data?: { docId?: unknown } } | null;
+    if (isEngineStatusQuery(data)) {
+      let documents = 0;
+      for (const set of open.values()) documents += set.size;
+      const status: EngineStatus = { type: ENGINE_STATUS, documents, connections };
+      port.postMessage(status);
+    } else if (data?.action === 'GetDocRequest' && typeof data.data?.docId === 'string') docs.add(data.data.docId);
+    else if (data?.action === 'Terminate' && typeof data.targetName === 'string') docs.delete(data.targetName.replace(/_worker$/, ''));
+  });
+}
+
+(self as unknown as { onconnect: (event: ConnectEvent) => void }).onconnect = (event) => {
+  const port = event.ports[0];
+  if (!port) return;
+  connections++;
+  track(port);
+  WorkerMessageHandler.initializeFromPort(port);
+  port.start();
+};
