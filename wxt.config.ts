@@ -75,6 +75,10 @@ export default defineConfig({
       ? {
           // Firefox 140 (the ESR Debian ships) is the first desktop release with the CSS Custom Highlight API and
           // `data_collection_permissions`; Firefox for Android has the latter from 142. See docs/firefox.md.
+          // Firefox's default policy for extension pages adds `upgrade-insecure-requests`, which turns the viewer's
+          // download of an http:// PDF into an https:// one that fails; Chromium lets it through. Scripts stay the
+          // extension's own, as in the default (docs/firefox.md).
+          content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
           browser_specific_settings: {
             gecko: { id: 'recipe-lens@recipe-lens.dev', strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } },
             gecko_android: { strict_min_version: '142.0' },
