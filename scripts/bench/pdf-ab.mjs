@@ -75,4 +75,9 @@ for (const build of builds) {
     );
   }
 }
+const shown = (build, file) => median(build.runs[file].map((r) => r.shown));
+for (const file of REPORTS) {
+  const [a, b] = builds;
+  console.log(`${file}: on screen B/A ${(shown(b, file) / shown(a, file)).toFixed(2)} (${shown(b, file)} vs ${shown(a, file)} ms, medians)`);
+}
 console.log(`A = ${BASE_DIR}, B = ${EXTENSION_DIR}; ${ROUNDS} rounds; ${describeLoad(load())}`);

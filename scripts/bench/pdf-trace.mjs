@@ -175,6 +175,9 @@ async function playwrightDriver() {
   };
 }
 
+/** pdf.js's engine: a shared worker (a page's own worker where shared workers are missing), in whichever process hosts it. */
+const ENGINE_THREADS = new Set(['SharedWorker thread', 'DedicatedWorker thread']);
+
 /** The marks and the CPU (ms) by thread and phase of one traced opening. */
 function breakdown(events) {
   const threads = new Map();
@@ -192,16 +195,17 @@ function breakdown(events) {
     canvas: at('first-canvas'),
     shown: at('pdfFirstPageMs'),
   };
+  const worker = 'engine';
   const on = (thread, name, from, to) => {
     let sum = 0;
     for (const e of events) {
-      if (e.ph !== 'X' || e.pid !== pid || e.name !== name || threads.get(`${e.pid}:${e.tid}`) !== thread) continue;
+      const threadName = threads.get(`${e.pid}:${e.tid}`);
+      if (e.ph !== 'X' || e.name !== name || !(thread === worker ? ENGINE_THREADS.has(threadName) : e.pid === pid && threadName === thread)) continue;
       const start = e.ts / 1000 - origin;
       if (start >= from && start < to) sum += (e.tdur ?? 0) / 1000;
     }
     return sum;
   };
-  const worker = 'DedicatedWorker thread';
   const task = 'ThreadControllerImpl::RunTask';
   const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v)]));
   return round({
