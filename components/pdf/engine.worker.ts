@@ -7,7 +7,7 @@
  */
 // @ts-expect-error pdf.js ships no types for its worker module.
 import { WorkerMessageHandler } from 'pdfjs-dist/build/pdf.worker.min.mjs';
-import { ENGINE_STATUS, isEngineStatusQuery, type EngineStatus } from '../../lib/pdf/engine-keeper';
+import { ENGINE_STATUS, isEngineHello, isEngineStatusQuery, type EngineStatus } from '../../lib/pdf/engine-keeper';
 
 interface ConnectEvent {
   readonly ports: readonly MessagePort[];
@@ -23,7 +23,8 @@ function track(port: MessagePort): void {
   open.set(port, docs);
   port.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { action?: unknown; targetName?: unknown; data?: { docId?: unknown } } | null;
-    if (isEngineStatusQuery(data)) {
+    if (isEngineHello(data)) void navigator.locks?.request(data.lock, () => closeAll(port));
+    else if (isEngineStatusQuery(data)) {
       let documents = 0;
       for (const set of open.values()) documents += set.size;
       const status: EngineStatus = { type: ENGINE_STATUS, documents, connections };
@@ -31,6 +32,19 @@ function track(port: MessagePort): void {
     } else if (data?.action === 'GetDocRequest' && typeof data.data?.docId === 'string') docs.add(data.data.docId);
     else if (data?.action === 'Terminate' && typeof data.targetName === 'string') docs.delete(data.targetName.replace(/_worker$/, ''));
   });
+}
+
+/**
+ * Closes every document a connection left open, as pdf.js's own "Terminate" from its page would have: the page is
+ * gone (its lock was granted to the engine) without closing them.
+ */
+function closeAll(port: MessagePort): void {
+  const docs = open.get(port);
+  open.delete(port);
+  for (const docId of docs ?? []) {
+    port.dispatchEvent(new MessageEvent('message', { data: { sourceName: docId, targetName: `${docId}_worker`, action: 'Terminate', data: null } }));
+  }
+  port.close();
 }
 
 (self as unknown as { onconnect: (event: ConnectEvent) => void }).onconnect = (event) => {

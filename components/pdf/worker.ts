@@ -7,7 +7,7 @@
  * (tests), pdf.js starts its own.
  */
 import engineUrl from './engine.worker?worker&url';
-import { ENGINE_CHANNEL, ENGINE_PING_MS, type EnginePing } from '../../lib/pdf/engine-keeper';
+import { ENGINE_CHANNEL, ENGINE_HELLO, ENGINE_PING_MS, VIEWER_LOCK_PREFIX, type EngineHello, type EnginePing } from '../../lib/pdf/engine-keeper';
 
 /** The script pdf.js runs in its worker. */
 export const PDF_WORKER_URL: string = engineUrl;
@@ -23,12 +23,29 @@ export function connectPdfEngine(): MessagePort | Worker | null {
     if (typeof SharedWorker === 'function') {
       const shared = new SharedWorker(engineUrl, { type: 'module', name: ENGINE_NAME });
       shared.port.start();
+      holdLifeLock(shared.port);
       return shared.port;
     }
     return typeof Worker === 'function' ? new Worker(engineUrl, { type: 'module', name: ENGINE_NAME }) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Holds a Web Lock for as long as this page lives and names it to the engine, which waits on it: the lock is granted
+ * to the engine once the page is gone, however it went (closed while its document was still opening, crashed), and
+ * the engine then closes the documents this page left open in it.
+ */
+function holdLifeLock(port: MessagePort): void {
+  const locks = typeof navigator === 'object' ? navigator.locks : undefined;
+  if (!locks || typeof crypto?.randomUUID !== 'function') return;
+  const lock = `${VIEWER_LOCK_PREFIX}${crypto.randomUUID()}`;
+  void locks.request(lock, () => {
+    const hello: EngineHello = { type: ENGINE_HELLO, lock };
+    port.postMessage(hello);
+    return new Promise<never>(() => {});
+  });
 }
 
 /** This page's connection to the engine, made on first call (the viewer calls this first thing). */

@@ -44,6 +44,25 @@ export function isEngineStatusQuery(data: unknown): boolean {
 /** The query {@link isEngineStatusQuery} recognises. */
 export const ENGINE_STATUS_QUERY = { type: 'recipe-lens:engine-status-query' } as const;
 
+/** The prefix of the Web Lock each viewer holds while it lives (the engine waits on it to learn the viewer is gone). */
+export const VIEWER_LOCK_PREFIX = 'recipe-lens:pdf-viewer:';
+
+/** The type of a connection's first message: the name of the lock its page holds while it lives. */
+export const ENGINE_HELLO = 'recipe-lens:engine-hello';
+
+/** A connection's first message to the engine. */
+export interface EngineHello {
+  readonly type: typeof ENGINE_HELLO;
+  readonly lock: string;
+}
+
+/** Whether a message sent to the engine is a connection's {@link EngineHello} naming a viewer's lock. */
+export function isEngineHello(data: unknown): data is EngineHello {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, lock } = data as { type?: unknown; lock?: unknown };
+  return type === ENGINE_HELLO && typeof lock === 'string' && lock.startsWith(VIEWER_LOCK_PREFIX) && lock.length <= 100;
+}
+
 /** A timer the keeper can start and stop (`setTimeout` / `clearTimeout` in a page). */
 export interface KeeperTimers {
   set(callback: () => void, ms: number): unknown;

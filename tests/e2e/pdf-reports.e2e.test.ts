@@ -386,7 +386,7 @@ describe.runIf(HAVE_SHARED)('real reports: claims stored before the body text le
 });
 
 describe.runIf(HAVE_SHARED)("pdf.js's engine, shared by the viewers and kept between reports", () => {
-  it("runs one engine for every viewer, closes a viewer's document when its tab closes, keeps the engine warm for the next report, and lets it go when asked", async () => {
+  it("runs one engine for every viewer, closes a viewer's document when its tab closes (or, failing that, once its page is gone), keeps the engine warm for the next report, and lets it go when asked", async () => {
     const first = await viewer();
     await first.open(AREAL_URL);
     await first.waitFor('pdfFirstPageSharpMs');
@@ -415,6 +415,23 @@ describe.runIf(HAVE_SHARED)("pdf.js's engine, shared by the viewers and kept bet
     expect((await engineStatus(options)).documents).toBe(1);
     expect(await third.counts()).toMatchObject({ orphans: 0 });
     await third.page.close();
+    await expect.poll(async () => (await engineStatus(options)).documents, { timeout: 10_000 }).toBe(0);
+
+    // A viewer gone without closing its document (a tab closed while the document was still opening, a page that
+    // crashed): here the page's last word, pdf.js's "Terminate", never reaches the engine. The engine, which waits on
+    // the lock the page held while it lived, closes the document all the same.
+    const fourth = await viewer();
+    await fourth.open(QWEN3_URL);
+    await fourth.page.evaluate(() => {
+      const post = MessagePort.prototype.postMessage as (this: MessagePort, message: unknown, transfer?: Transferable[]) => void;
+      MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, transfer?: Transferable[]) {
+        if ((message as { action?: unknown } | null)?.action === 'Terminate') return;
+        post.call(this, message, transfer);
+      } as typeof MessagePort.prototype.postMessage;
+    });
+    expect((await engineStatus(options)).documents).toBe(1);
+    await fourth.page.close();
+    await expect.poll(async () => (await engineStatus(options)).documents, { timeout: 10_000 }).toBe(0);
 
     // Let go (what the keeper asks once no viewer has been open for ten minutes): the keeper closes, and the engine
     // ends with the last page connected to it.

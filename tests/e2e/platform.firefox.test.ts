@@ -154,52 +154,57 @@ describe('Firefox as it ships', () => {
     await other.close();
   });
 
-  it.runIf(HAVE_SHARED)("draws a real report's first page in the PDF viewer with pdf.js's shared engine: two viewers, one engine; a closed viewer's document is closed in it", async () => {
-    const reports = ['qwen3-technical-report.pdf', 'areal-paper.pdf'];
-    for (const file of reports) ff.fixtures.overrideBinary(`http://fixtures.test/reports/${file}`, readFileSync(path.join(SHARED_FIXTURES, 'pdfs', file)));
-    const viewers = [];
-    for (const file of reports) {
-      const viewer = await ff.openExtensionPage(`pdf-viewer.html?file=${encodeURIComponent(`http://fixtures.test/reports/${file}`)}`);
-      await viewer.waitForFunction(() => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, { timeout: 30_000 });
-      viewers.push(viewer);
-    }
-    // The page drew pixels on its canvas, and its text layer reads the report's title.
-    const first = viewers[0]!;
-    expect(await first.evaluate(() => document.querySelector('.pdf-page[data-page="1"] .pdf-text')?.textContent ?? '')).toContain('Qwen3 Technical Report');
-    const inked = await first.evaluate(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('.pdf-page[data-page="1"] canvas')!;
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
-      return dark;
-    });
-    expect(inked).toBeGreaterThan(1000);
-    const script = `/assets/${readdirSync(path.join(FIREFOX_EXTENSION_DIR, 'assets')).find((name) => /^engine\.worker-.*\.js$/.test(name))}`;
-    const status = () =>
-      ff.control.evaluate(
-        (engine, query, type) =>
-          new Promise<EngineStatus>((resolve) => {
-            const worker = new SharedWorker(engine, { type: 'module', name: 'pdf.js' });
-            worker.port.onmessage = (event) => {
-              if (event.data?.type !== type) return;
-              worker.port.close();
-              resolve(event.data as EngineStatus);
-            };
-            worker.port.postMessage(query);
-          }),
-        script,
-        ENGINE_STATUS_QUERY,
-        ENGINE_STATUS,
+  it.runIf(HAVE_SHARED)(
+    "draws a real report's first page in the PDF viewer with pdf.js's shared engine: two viewers, one engine; a closed viewer's document is closed in it",
+    async () => {
+      const reports = ['qwen3-technical-report.pdf', 'areal-paper.pdf'];
+      for (const file of reports) ff.fixtures.overrideBinary(`http://fixtures.test/reports/${file}`, readFileSync(path.join(SHARED_FIXTURES, 'pdfs', file)));
+      const viewers = [];
+      for (const file of reports) {
+        const viewer = await ff.openExtensionPage(`pdf-viewer.html?file=${encodeURIComponent(`http://fixtures.test/reports/${file}`)}`);
+        await viewer.waitForFunction(() => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, { timeout: 30_000 });
+        viewers.push(viewer);
+      }
+      // The page drew pixels on its canvas, and its text layer reads the report's title.
+      const first = viewers[0]!;
+      expect(await first.evaluate(() => document.querySelector('.pdf-page[data-page="1"] .pdf-text')?.textContent ?? '')).toContain('Qwen3 Technical Report');
+      const inked = await first.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.pdf-page[data-page="1"] canvas')!;
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
+        return dark;
+      });
+      expect(inked).toBeGreaterThan(1000);
+      const script = `/assets/${readdirSync(path.join(FIREFOX_EXTENSION_DIR, 'assets')).find((name) => /^engine\.worker-.*\.js$/.test(name))}`;
+      const status = () =>
+        ff.control.evaluate(
+          (engine, query, type) =>
+            new Promise<EngineStatus>((resolve) => {
+              const worker = new SharedWorker(engine, { type: 'module', name: 'pdf.js' });
+              worker.port.onmessage = (event) => {
+                if (event.data?.type !== type) return;
+                worker.port.close();
+                resolve(event.data as EngineStatus);
+              };
+              worker.port.postMessage(query);
+            }),
+          script,
+          ENGINE_STATUS_QUERY,
+          ENGINE_STATUS,
+        );
+      // Both documents are open in one engine, which the control page reaches too.
+      expect((await status()).documents).toBe(2);
+      await viewers[1]!.close();
+      await expect.poll(async () => (await status()).documents, SLOW).toBe(1);
+      // Firefox has no offscreen documents: the background says the engine is not kept beyond the viewers.
+      const kept = await ff.control.evaluate(() =>
+        (globalThis as any).browser.runtime.sendMessage({ channel: 'recipe-lens', type: 'pdf.engine', payload: { keep: true } }),
       );
-    // Both documents are open in one engine, which the control page reaches too.
-    expect((await status()).documents).toBe(2);
-    await viewers[1]!.close();
-    await expect.poll(async () => (await status()).documents, SLOW).toBe(1);
-    // Firefox has no offscreen documents: the background says the engine is not kept beyond the viewers.
-    const kept = await ff.control.evaluate(() => (globalThis as any).browser.runtime.sendMessage({ channel: 'recipe-lens', type: 'pdf.engine', payload: { keep: true } }));
-    expect(kept).toMatchObject({ ok: true, data: { kept: false } });
-    await first.close();
-  });
+      expect(kept).toMatchObject({ ok: true, data: { kept: false } });
+      await first.close();
+    },
+  );
 
   it('says so when the curator took site access away (the page script cannot run there), instead of asking for a reload', async () => {
     const url = 'http://local.test/blank.html';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENGINE_HELLO,
   ENGINE_KEEP_MS,
   ENGINE_PING_MS,
   ENGINE_STATUS_QUERY,
   EngineKeeper,
+  isEngineHello,
   isEnginePing,
   isEngineStatusQuery,
+  VIEWER_LOCK_PREFIX,
   type KeeperTimers,
 } from '../../lib/pdf/engine-keeper';
 
@@ -85,5 +88,18 @@ describe('the engine keeper', () => {
     // pdf.js's own messages to its worker are never taken for a query.
     for (const other of [null, { sourceName: 'main', targetName: 'worker', action: 'test', data: null }, { type: 'recipe-lens:engine-status' }])
       expect(isEngineStatusQuery(other)).toBe(false);
+  });
+
+  it("waits only on a viewer's own lock: a hello naming another lock, or none, is not acted on", () => {
+    expect(isEngineHello({ type: ENGINE_HELLO, lock: `${VIEWER_LOCK_PREFIX}4b7c0c1e-8f2a-4f4e-9d1c-2a6b1f0e9c33` })).toBe(true);
+    for (const other of [
+      { type: ENGINE_HELLO, lock: 'recipe-lens:dataset' },
+      { type: ENGINE_HELLO, lock: 42 },
+      { type: ENGINE_HELLO },
+      { type: ENGINE_HELLO, lock: `${VIEWER_LOCK_PREFIX}${'x'.repeat(200)}` },
+      { type: 'viewer', lock: `${VIEWER_LOCK_PREFIX}a` },
+      null,
+    ])
+      expect(isEngineHello(other)).toBe(false);
   });
 });
