@@ -338,3 +338,25 @@ export function bundleSize(name = 'claims') {
   const raw = readFileSync(file);
   return { file: path.relative(path.resolve(EXTENSION_DIR, '..', '..'), file), bytes: statSync(file).size, gzipBytes: gzipSync(raw).length };
 }
+
+/**
+ * Lets pdf.js's engine go, as its keeper does ten minutes after the last viewer (`pdf.engine` with `keep: false`,
+ * sent from an extension page), and waits until no engine runs: the next opening boots it cold. A build without the
+ * engine (a worker per viewer) answers with an error, which changes nothing: its openings are always cold.
+ */
+export async function engineCold(context, extensionId) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`chrome-extension://${extensionId}/popup.html`);
+    await page.evaluate(() => chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'pdf.engine', payload: { keep: false } }).catch(() => null));
+    const session = await context.newCDPSession(page);
+    for (let i = 0; i < 200; i++) {
+      const { targetInfos } = await session.send('Target.getTargets');
+      if (!targetInfos.some((t) => t.type === 'shared_worker' && t.url.includes('/assets/engine.worker'))) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("pdf.js's engine did not end once its keeper was closed");
+  } finally {
+    await page.close();
+  }
+}

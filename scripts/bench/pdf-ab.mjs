@@ -3,18 +3,21 @@
 // load falls on both alike. For each build and report: the median moment the first canvas was put in its page box
 // (`first-canvas`; a build without that mark: `pdfFirstPageMs`, which it took at that moment), the median first page
 // on screen (`pdfFirstPageMs`) and the medians of the other marks. A development tool, not a suite:
-//   AB_BASE_DIR=<unpacked build> [AB_ROUNDS=7] node scripts/bench/pdf-ab.mjs
-// (B is this worktree's build, `.output/chrome-mv3` or RECIPE_LENS_OUT.)
+//   AB_BASE_DIR=<unpacked build> [AB_ROUNDS=7] [AB_COLD=1] node scripts/bench/pdf-ab.mjs
+// (B is this worktree's build, `.output/chrome-mv3` or RECIPE_LENS_OUT.) AB_COLD=1 lets each build's pdf.js engine go
+// before every opening, so every opening boots it cold (the first report of a browser session); by default a build
+// that keeps its engine finds it warm after its first opening.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTENSION_DIR } from './build.mjs';
-import { launch } from './extension.mjs';
+import { engineCold, launch } from './extension.mjs';
 import { describeLoad, noteLoad } from './harness.mjs';
 import { median } from './stats.mjs';
 
 const BASE_DIR = process.env.AB_BASE_DIR;
 if (!BASE_DIR) throw new Error('AB_BASE_DIR must name the unpacked build to compare with (e.g. a build of main)');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 7);
+const COLD = process.env.AB_COLD === '1';
 const PDFS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'pdfs');
 const BASE = 'http://reports.bench.test/';
 const REPORTS = ['qwen3-technical-report.pdf', 'areal-paper.pdf'];
@@ -60,7 +63,12 @@ for (const [name, dir] of [
 }
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    for (const file of REPORTS) for (const build of builds) build.runs[file].push(await open(build.browser, file));
+    for (const file of REPORTS) {
+      for (const build of builds) {
+        if (COLD) await engineCold(build.browser.context, build.browser.extensionId);
+        build.runs[file].push(await open(build.browser, file));
+      }
+    }
   }
 } finally {
   for (const build of builds) await build.browser.close();
@@ -80,4 +88,4 @@ for (const file of REPORTS) {
   const [a, b] = builds;
   console.log(`${file}: on screen B/A ${(shown(b, file) / shown(a, file)).toFixed(2)} (${shown(b, file)} vs ${shown(a, file)} ms, medians)`);
 }
-console.log(`A = ${BASE_DIR}, B = ${EXTENSION_DIR}; ${ROUNDS} rounds; ${describeLoad(load())}`);
+console.log(`A = ${BASE_DIR}, B = ${EXTENSION_DIR}; ${ROUNDS} rounds${COLD ? ', the engine let go before every opening' : ''}; ${describeLoad(load())}`);

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
+import { engineCold } from './extension.mjs';
 import { bundleForNode } from './finder.mjs';
 import { runAlone } from './harness.mjs';
 
@@ -97,27 +98,6 @@ function finderOnReport(lib, report, pages, info, judged) {
     furniture: model.reading.furniture.length,
     hyphens: model.reading.hyphens.length,
   };
-}
-
-/**
- * Lets pdf.js's engine go, as its keeper does ten minutes after the last viewer (`pdf.engine` with `keep: false`,
- * sent from an extension page), and waits until no engine runs: the next opening boots it cold.
- */
-async function engineCold(context, extensionId) {
-  const page = await context.newPage();
-  try {
-    await page.goto(`chrome-extension://${extensionId}/popup.html`);
-    await page.evaluate(() => chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'pdf.engine', payload: { keep: false } }));
-    const session = await context.newCDPSession(page);
-    for (let i = 0; i < 200; i++) {
-      const { targetInfos } = await session.send('Target.getTargets');
-      if (!targetInfos.some((t) => t.type === 'shared_worker' && t.url.includes('/assets/engine.worker'))) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("pdf.js's engine did not end once its keeper was closed");
-  } finally {
-    await page.close();
-  }
 }
 
 /**
