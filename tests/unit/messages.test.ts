@@ -73,6 +73,14 @@ describe('sender rules per role', () => {
   });
 });
 
+describe("the PDF engine's keeper", () => {
+  it('is an extension page to the sender rules (an offscreen document has no tab), so its call to let the engine go is admitted, and a page script is refused', () => {
+    const keeper: Sender = { id, url: browser.runtime.getURL('/pdf-engine.html') };
+    expect(refusal('page', keeper, SELF)).toBeNull();
+    expect(refusal('page', tabSender, SELF)).toMatch(/^refused: /);
+  });
+});
+
 describe('dispatching protocol calls', () => {
   it('answers a valid call from our content script', async () => {
     const reply = await send(msg('document.claims', { url: 'https://example.org/page' }), tabSender);
