@@ -4,12 +4,13 @@
  * Passages are tagged by mouse drag, as a curator does, and their stored quotes compared with the ground truth written
  * by hand (tests/unit/fixtures/pdf-reports.json): the body text, without page numbers or line-end hyphen artefacts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL } from '../../lib/messages/channel';
-import { ENGINE_STATUS, ENGINE_STATUS_QUERY, type EngineStatus } from '../../lib/pdf/engine-keeper';
+import type { EngineStatus } from '../../lib/pdf/engine-keeper';
+import { askEngine, engineQuery } from './engine';
 import { EXTENSION_DIR, HAVE_SHARED, SHARED_FIXTURES, launchExtension, paintedTexts, storedClaims, type ExtensionBrowser } from './harness';
 import { PdfViewer } from './pages/pdf-viewer';
 import { pdfPageTexts } from './pdf-fixtures';
@@ -31,13 +32,6 @@ async function viewer(): Promise<PdfViewer> {
   return new PdfViewer(await browser.context.newPage(), browser.extensionId);
 }
 
-/** The engine's script in the build (pdf.js's worker, run as a shared worker). */
-function engineScript(): string {
-  const file = readdirSync(path.join(EXTENSION_DIR, 'assets')).find((name) => /^engine\.worker-.*\.js$/.test(name));
-  if (!file) throw new Error('the build has no engine.worker script');
-  return `/assets/${file}`;
-}
-
 /** The shared workers running the engine, by target id (the browser's own list, over the DevTools protocol). */
 async function engineTargets(page: Page): Promise<string[]> {
   const session = await browser.context.newCDPSession(page);
@@ -51,19 +45,7 @@ async function engineTargets(page: Page): Promise<string[]> {
 
 /** Asks the engine, from an extension page, how many documents are open in it. */
 async function engineStatus(page: Page): Promise<EngineStatus> {
-  return page.evaluate(
-    ([script, query, type]) =>
-      new Promise<EngineStatus>((resolve) => {
-        const engine = new SharedWorker(script, { type: 'module', name: 'pdf.js' });
-        engine.port.onmessage = (event) => {
-          if (event.data?.type !== type) return;
-          engine.port.close();
-          resolve(event.data as EngineStatus);
-        };
-        engine.port.postMessage(query);
-      }),
-    [engineScript(), ENGINE_STATUS_QUERY, ENGINE_STATUS] as const,
-  );
+  return page.evaluate(askEngine, engineQuery(EXTENSION_DIR));
 }
 
 /** The engine's keeper documents open (offscreen documents), as the service worker sees them. */

@@ -3,12 +3,12 @@
 // (and its absence), no service worker, unlimitedStorage, sidebar_action instead of the side panel,
 // tabs.sendMessage to extension pages, site access the curator can take away, and the PDF viewer's shared engine
 // (no offscreen documents: it lives while a viewer is open).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW, inUi, type ExtensionDriver } from './driver';
 import { FIREFOX_EXTENSION_DIR, GECKO_ID, SIDEBAR_ID, firefoxDriver, firefoxPage, launchFirefox, type FirefoxExtensionBrowser } from './firefox';
-import { ENGINE_STATUS, ENGINE_STATUS_QUERY, type EngineStatus } from '../../lib/pdf/engine-keeper';
+import { askEngine, engineQuery } from './engine';
 import { HAVE_SHARED, SHARED_FIXTURES } from './harness';
 import { paintsAcrossInPageNavigation } from './scenarios/navigation';
 import { fillAndSave, openFormFromToolbar, selectText, waitForPainted } from './scenarios/steps';
@@ -176,23 +176,7 @@ describe('Firefox as it ships', () => {
         return dark;
       });
       expect(inked).toBeGreaterThan(1000);
-      const script = `/assets/${readdirSync(path.join(FIREFOX_EXTENSION_DIR, 'assets')).find((name) => /^engine\.worker-.*\.js$/.test(name))}`;
-      const status = () =>
-        ff.control.evaluate(
-          (engine, query, type) =>
-            new Promise<EngineStatus>((resolve) => {
-              const worker = new SharedWorker(engine, { type: 'module', name: 'pdf.js' });
-              worker.port.onmessage = (event) => {
-                if (event.data?.type !== type) return;
-                worker.port.close();
-                resolve(event.data as EngineStatus);
-              };
-              worker.port.postMessage(query);
-            }),
-          script,
-          ENGINE_STATUS_QUERY,
-          ENGINE_STATUS,
-        );
+      const status = () => ff.control.evaluate(askEngine, engineQuery(FIREFOX_EXTENSION_DIR));
       // Both documents are open in one engine, which the control page reaches too.
       expect((await status()).documents).toBe(2);
       await viewers[1]!.close();
