@@ -23,49 +23,24 @@ export interface PdfOpening {
   cancel(): void;
 }
 
-/** What opening needs: the worker, the download and pdf.js (tests give their own), and a way to prepare a page's drawing. */
+/** What opening needs: the worker, the download and pdf.js (tests give their own). */
 export interface OpeningDeps {
   startWorker(): unknown;
   download(url: string, onProgress: (fraction: number) => void): Promise<Uint8Array>;
   loadPdfjs(): Promise<{ openPdf(source: { data: Uint8Array } | { url: string }, onProgress?: (fraction: number) => void): OpeningPdf }>;
-  /** Has pdf.js build a page's drawing instructions and decode its images now (none: nothing is prepared). */
-  prepare?(page: PDFPageProxy): Promise<unknown>;
-}
-
-/**
- * Has pdf.js build the page's drawing instructions, decode its images and load its fonts now, by drawing it once on a
- * one-pixel canvas. What pdf.js builds does not depend on the size it is drawn at, and it keeps it with the page for
- * the same kind of drawing: the viewer's first canvas, drawn later on this same page, draws from it at once.
- */
-function prepareDrawing(page: PDFPageProxy): Promise<unknown> {
-  const canvas = document.createElement('canvas');
-  canvas.width = 1;
-  canvas.height = 1;
-  const width = page.getViewport({ scale: 1 }).width;
-  return page.render({ canvas, viewport: page.getViewport({ scale: 1 / Math.max(1, width) }) }).promise.finally(() => {
-    canvas.width = 0;
-    canvas.height = 0;
-  });
 }
 
 const browserDeps: OpeningDeps = {
   startWorker: startPdfWorker,
   download: downloadPdf,
   loadPdfjs: () => import('./pdfjs'),
-  prepare: prepareDrawing,
 };
-
-/** How to open. */
-export interface OpeningOptions {
-  /** Prepare the first page's drawing as soon as it is there (not when the viewer opens at another page). */
-  prepareFirstPage?: boolean;
-}
 
 /**
  * Starts opening the PDF at `file` at once: the worker, the download (an http(s) address; a local file is read
  * by pdf.js itself) and pdf.js side by side, the document as soon as both are there, then its first page.
  */
-export function openPdfEarly(file: string, deps: OpeningDeps = browserDeps, options: OpeningOptions = {}): PdfOpening {
+export function openPdfEarly(file: string, deps: OpeningDeps = browserDeps): PdfOpening {
   deps.startWorker();
   let progress = 0;
   const listeners = new Set<(fraction: number) => void>();
@@ -89,10 +64,8 @@ export function openPdfEarly(file: string, deps: OpeningDeps = browserDeps, opti
     return task.promise;
   })();
   const firstPage = doc.then((d) => d.getPage(1));
-  // The first page's drawing is prepared while the viewer's own code is still loading, rather than once it is in.
-  const prepared = options.prepareFirstPage && deps.prepare ? firstPage.then((page) => (cancelled ? null : deps.prepare!(page))) : null;
   // Whoever takes the opening over hears its failure; nothing is left unhandled meanwhile.
-  for (const promise of [bytes, lib, doc, firstPage, prepared]) promise?.catch(() => undefined);
+  for (const promise of [bytes, lib, doc, firstPage]) promise?.catch(() => undefined);
   return {
     file,
     doc,

@@ -7,7 +7,7 @@ import { parseViewerUrl } from '../../lib/pdf/links';
 // (`./app`): a stylesheet in the page would hold this entry back until it loaded.
 performance.mark('recipe-lens:viewer-script');
 const target = parseViewerUrl(location.href);
-const opening = target ? openPdfEarly(target.file, undefined, { prepareFirstPage: !target.page || target.page === 1 }) : null;
+const opening = target ? openPdfEarly(target.file) : null;
 // pdf.js's engine is shared by every viewer and outlives this page: the document is closed in it when the page goes
 // away (the engine keeps no document of a closed viewer), and a page restored from the back-forward cache opens again.
 addEventListener('pagehide', () => opening?.cancel());

@@ -113,35 +113,4 @@ describe('opening a PDF before the viewer exists', () => {
     late.cancel();
     expect(g.destroyed()).toBe(1);
   });
-
-  it("prepares the first page's drawing as soon as page 1 is there when asked to, and not when the viewer opens at another page", async () => {
-    const run = async (options: { prepareFirstPage?: boolean }) => {
-      const f = fakes();
-      const prepared: number[] = [];
-      f.deps.prepare = async (page) => {
-        prepared.push(page.pageNumber);
-      };
-      const opening = openPdfEarly('https://example.org/r.pdf', f.deps, options);
-      f.lib.resolve();
-      f.bytes.resolve(new Uint8Array(1));
-      f.doc.resolve(f.fakeDoc);
-      await opening.firstPage;
-      await flush();
-      return prepared;
-    };
-    expect(await run({ prepareFirstPage: true })).toEqual([1]);
-    expect(await run({ prepareFirstPage: false })).toEqual([]);
-    expect(await run({})).toEqual([]);
-  });
-
-  it('leaves nothing unhandled when preparing the first page fails (the viewer draws it itself)', async () => {
-    const f = fakes();
-    f.deps.prepare = () => Promise.reject(new Error('rendering cancelled'));
-    const opening = openPdfEarly('https://example.org/r.pdf', f.deps, { prepareFirstPage: true });
-    f.lib.resolve();
-    f.bytes.resolve(new Uint8Array(1));
-    f.doc.resolve(f.fakeDoc);
-    expect(await opening.firstPage).toEqual({ pageNumber: 1 });
-    await flush();
-  });
 });
