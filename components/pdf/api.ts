@@ -8,6 +8,6 @@ export interface ViewerApi extends CaptureApi {
   listen(handlers: Handlers<DocumentCall>): () => void;
   /** Whether the browser lets the extension read local files (null when it cannot tell). */
   fileAccess(): Promise<boolean | null>;
-  /** Keeps pdf.js's engine booted for the next report once this one is on screen (`components/pdf/worker.ts`). */
+  /** Keeps pdf.js's engine booted for the next report; the session calls it once, when this report is sharp (`components/pdf/worker.ts`). */
   keepEngine(): void;
 }

@@ -15,7 +15,6 @@ interface ConnectEvent {
 
 /** The documents open in this engine, per connection (pdf.js numbers documents per page: "d0", "d1"…). */
 const open = new Map<MessagePort, Set<string>>();
-let connections = 0;
 
 /** Counts the documents a connection opens and closes, from pdf.js's own messages, and answers status queries. */
 function track(port: MessagePort): void {
@@ -27,7 +26,7 @@ function track(port: MessagePort): void {
     else if (isEngineStatusQuery(data)) {
       let documents = 0;
       for (const set of open.values()) documents += set.size;
-      const status: EngineStatus = { type: ENGINE_STATUS, documents, connections };
+      const status: EngineStatus = { type: ENGINE_STATUS, documents };
       port.postMessage(status);
     } else if (data?.action === 'GetDocRequest' && typeof data.data?.docId === 'string') docs.add(data.data.docId);
     else if (data?.action === 'Terminate' && typeof data.targetName === 'string') docs.delete(data.targetName.replace(/_worker$/, ''));
@@ -50,7 +49,6 @@ function closeAll(port: MessagePort): void {
 (self as unknown as { onconnect: (event: ConnectEvent) => void }).onconnect = (event) => {
   const port = event.ports[0];
   if (!port) return;
-  connections++;
   track(port);
   WorkerMessageHandler.initializeFromPort(port);
   port.start();

@@ -55,20 +55,15 @@ export function startPdfWorker(): MessagePort | Worker | null {
 }
 
 /**
- * Tells the engine's keeper this viewer is open, now, every {@link ENGINE_PING_MS} and when the page goes away, after
- * `ensureKeeper` has been asked to open the keeper. Returns a function that stops.
+ * Tells the engine's keeper this viewer is open, now, every {@link ENGINE_PING_MS} and when the page goes away (for as
+ * long as the page lives), after `ensureKeeper` has been asked to open the keeper. Called once per viewer.
  */
-export function keepPdfEngine(ensureKeeper: () => Promise<unknown>): () => void {
-  if (typeof BroadcastChannel !== 'function') return () => {};
+export function keepPdfEngine(ensureKeeper: () => Promise<unknown>): void {
+  if (typeof BroadcastChannel !== 'function') return;
   const channel = new BroadcastChannel(ENGINE_CHANNEL);
   const ping: EnginePing = { type: 'viewer' };
   const say = () => channel.postMessage(ping);
   void ensureKeeper().then(say, () => undefined);
-  const timer = setInterval(say, ENGINE_PING_MS);
+  setInterval(say, ENGINE_PING_MS);
   addEventListener('pagehide', say);
-  return () => {
-    clearInterval(timer);
-    removeEventListener('pagehide', say);
-    channel.close();
-  };
 }

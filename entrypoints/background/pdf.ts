@@ -34,7 +34,7 @@ export const pdfHandlers = {
     return { tabId: await openViewer(url, tabId, page) };
   },
   async 'pdf.engine'({ keep }) {
-    return { kept: keep ? await keepPdfEngine() : await releasePdfEngine() };
+    return { kept: keep ? await openEngineKeeper() : await closeEngineKeeper() };
   },
   async 'tab.pdf'({ windowId }) {
     const [tab] = await browser.tabs.query({ active: true, windowId });
@@ -55,7 +55,7 @@ async function keeperOpen(): Promise<boolean> {
 }
 
 /** Opens the engine's keeper unless it is open; false where the browser has no offscreen documents. */
-async function keepPdfEngine(): Promise<boolean> {
+async function openEngineKeeper(): Promise<boolean> {
   const offscreen = browser.offscreen as typeof browser.offscreen | undefined;
   if (!offscreen?.createDocument) return false;
   keeperOpening ??= (async () => {
@@ -79,7 +79,7 @@ async function keepPdfEngine(): Promise<boolean> {
 }
 
 /** Closes the engine's keeper if it is open (the engine then ends with the last viewer); false: it is not open. */
-async function releasePdfEngine(): Promise<false> {
+async function closeEngineKeeper(): Promise<false> {
   await keeperOpening?.catch(() => false);
   const offscreen = browser.offscreen as typeof browser.offscreen | undefined;
   if (!offscreen?.closeDocument) return false;

@@ -7,7 +7,6 @@ import { answerAsDocument, callBackground, onChangeNotice } from '../shared/mess
 
 /** Builds the viewer's access to the store and the browser. */
 export function createViewerApi(): ViewerApi {
-  let kept = false;
   return {
     ...backgroundCaptureApi(),
     // The background reaches this tab like a content script (tabs.sendMessage reaches extension pages too).
@@ -18,10 +17,6 @@ export function createViewerApi(): ViewerApi {
       const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
       return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess() : null;
     },
-    keepEngine: () => {
-      if (kept) return;
-      kept = true;
-      keepPdfEngine(() => callBackground('pdf.engine', { keep: true }));
-    },
+    keepEngine: () => keepPdfEngine(() => callBackground('pdf.engine', { keep: true })),
   };
 }

@@ -29,11 +29,10 @@ export function isEnginePing(data: unknown): data is EnginePing {
 /** The type of the engine's answer to a status query. */
 export const ENGINE_STATUS = 'recipe-lens:engine-status';
 
-/** The engine's answer: how many documents are open in it, and how many connections it has had. */
+/** The engine's answer: how many documents are open in it. */
 export interface EngineStatus {
   readonly type: typeof ENGINE_STATUS;
   readonly documents: number;
-  readonly connections: number;
 }
 
 /** Whether a message sent to the engine asks for its {@link EngineStatus} (pdf.js's own messages never do). */
