@@ -86,6 +86,8 @@ export default defineConfig({
         }
       : // Highlight inheritance (the page script's highlights-root.css) is Chromium's from version 134.
         { minimum_chrome_version: '134' }),
+    // The capture UI's frames on web pages (components/capture/frame-host.ts): the one page a web page may embed.
+    web_accessible_resources: [{ resources: ['capture-ui.html'], matches: ['http://*/*', 'https://*/*'] }],
     action: { default_title: 'Recipe Lens' },
     commands: {
       'tag-selection': {

@@ -93,7 +93,7 @@ export function ClaimForm({ session, actions }: { session: FormSession; actions:
       aria-label={session.mode === 'edit' ? t('formEdit') : t('formTag')}
       data-testid="claim-form"
       // The form can be taller than the room below where it was placed: it scrolls rather than hide its Save button.
-      style={{ left: `${session.at.x}px`, top: `${session.at.y}px`, maxHeight: `calc(100vh - ${session.at.y}px - 8px)` }}
+      style={{ left: `${session.at.x}px`, top: `${session.at.y}px`, maxHeight: `calc(var(--rl-page-height, 100vh) - ${session.at.y}px - 8px)` }}
       onSubmit={submit}
       onKeyDown={onKeyDown}
     >

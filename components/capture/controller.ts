@@ -7,7 +7,6 @@
  * background) passed in, so it never knows which kind of document it is in
  * and never touches the database.
  */
-import { h, render } from 'preact';
 import { buildClaims, type ClaimFormValues, type Passage, type SourceFields, sourceFromFields, valuesFromClaim } from '../../lib/capture/draft';
 import type { PageFacts } from '../../lib/capture/finder';
 import { mintClaimId } from '../../lib/capture/ids';
@@ -22,10 +21,9 @@ import { nowTimestamp, today } from '../../lib/time';
 import { createStore, type Store } from '../common/store';
 import { type Anchored, anchorPass, isCurrent, orphanIds, paintList } from './anchor-pass';
 import type { PaintedState } from './paint-session';
-import { CaptureApp } from './CaptureApp';
 import { CandidateFinder } from './finder';
 import { HoverCards } from './hover';
-import { keepSelection, type MountUi, mountInShadowRoot } from './mount';
+import { type MountUi, mountInShadowRoot, type UiHost } from './mount';
 import { Notices } from './notices';
 import { type CaptureActions, type CaptureState, type FormSession, initialCaptureState } from './state';
 import type { CaptureApi, Captured, DocumentFacts, DocumentSurface, Painter, Stale } from './surface';
@@ -91,9 +89,8 @@ export class CaptureController<A> {
   private pendingReveal: string | null = null;
   private autoFoundFor: string | null = null;
   private lastReported = -1;
-  private ui: HTMLElement | null = null;
+  private ui: UiHost | null = null;
   private uiReady: Promise<void> | null = null;
-  private unmount: (() => void) | null = null;
   private lastRange: Range | null = null;
   /** The open form's anchor, and the ids minted for its claims (reused by every save of that form). */
   private formAnchor: A | null = null;
@@ -174,8 +171,12 @@ export class CaptureController<A> {
    */
   start(lookup: (DocumentClaims & { url: string }) | null = null, painted: PaintedState<A> | null = null): void {
     this.lookup = lookup;
+    // Only the curator's own input counts: an event a page's script made (isTrusted false) is ignored.
     const on = (target: EventTarget, type: string, handler: (event: never) => void, options: AddEventListenerOptions = {}) =>
-      target.addEventListener(type, handler as EventListener, { ...options, signal: this.events.signal });
+      target.addEventListener(type, ((event: Event) => event.isTrusted && handler(event as never)) as EventListener, {
+        ...options,
+        signal: this.events.signal,
+      });
     on(document, 'pointerup', (e: PointerEvent) => this.onPointerUp(e));
     on(document, 'keyup', (e: KeyboardEvent) => this.onKeyUp(e));
     on(document, 'keydown', (e: KeyboardEvent) => this.onKeyDown(e), { capture: true });
@@ -231,8 +232,8 @@ export class CaptureController<A> {
     } catch {
       // the page may have replaced CSS.highlights; nothing to clean then
     }
-    this.unmount?.();
-    this.unmount = null;
+    this.ui?.destroy();
+    this.ui = null;
   }
 
   /** Whether the curator was using Recipe Lens here: its UI was shown, claims are painted, or text is being selected. */
@@ -242,7 +243,7 @@ export class CaptureController<A> {
 
   /** Whether an event happened inside the capture UI. */
   isOurs(event: Event): boolean {
-    return !!this.ui && event.composedPath().includes(this.ui);
+    return !!this.ui && this.ui.owns(event);
   }
 
   /** The document's claims that are anchored, with their anchors, in document order. */
@@ -462,13 +463,8 @@ export class CaptureController<A> {
   // ── The capture UI ───────────────────────────────────────────────────────
 
   private ensureUi(): Promise<void> {
-    this.uiReady ??= this.mountUi((container) => {
-      render(h(CaptureApp, { store: this.store, actions: this.actions }), container);
-      this.unmount = () => render(null, container);
-      return () => render(null, container);
-    }).then((host) => {
+    this.uiReady ??= this.mountUi(this.store, this.actions).then((host) => {
       this.ui = host;
-      host.addEventListener('mousedown', keepSelection);
     });
     return this.uiReady;
   }
@@ -477,6 +473,7 @@ export class CaptureController<A> {
   readonly actions: CaptureActions = {
     openForm: () => void this.openForm(),
     closeToolbar: () => this.store.set((s) => ({ ...s, toolbar: null })),
+    escape: () => void this.escape(),
     save: (values, source, suggested) => this.save(values, source, suggested),
     cancelForm: () => {
       this.painter.markPending(null);
@@ -542,7 +539,7 @@ export class CaptureController<A> {
   checkSelection(): void {
     // After an extension reload nothing can be saved: asking whether the script is alive stops it and shows the reload notice.
     if (!this.alive() || this.store.get().form) return;
-    const range = selectedRange(window, this.ui);
+    const range = selectedRange(window);
     if (!range || !this.surface.canCapture(range)) return;
     this.lastRange = range;
     const at = toolbarPosition(range, { width: innerWidth, height: innerHeight });
@@ -551,27 +548,33 @@ export class CaptureController<A> {
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Escape') {
-      const s = this.store.get();
-      if (s.form && this.isOurs(event)) return; // the form handles its own Escape
-      if (s.form || s.toolbar || s.card) {
-        this.painter.setActive([]);
-        this.painter.markPending(null);
-        this.store.set((st) => ({ ...st, form: null, toolbar: null, card: null }));
-        return;
-      }
-      if (s.finder) {
-        this.finder.close();
-        return;
-      }
+      if (this.store.get().form && this.isOurs(event)) return; // the form handles its own Escape
+      if (this.escape()) return;
     }
     this.options.onKey?.(event);
+  }
+
+  /** Escape: closes the form, toolbar or card, else the finder's list; false when nothing was open. */
+  private escape(): boolean {
+    const s = this.store.get();
+    if (s.form || s.toolbar || s.card) {
+      this.painter.setActive([]);
+      this.painter.markPending(null);
+      this.store.set((st) => ({ ...st, form: null, toolbar: null, card: null }));
+      return true;
+    }
+    if (s.finder) {
+      this.finder.close();
+      return true;
+    }
+    return false;
   }
 
   // ── The claim form ───────────────────────────────────────────────────────
 
   /** Opens the form for the current (or last shown) selection; false when nothing in the document is selected. */
   openForm(): boolean {
-    const range = selectedRange(window, this.ui) ?? (this.store.get().toolbar ? this.lastRange : null);
+    const range = selectedRange(window) ?? (this.store.get().toolbar ? this.lastRange : null);
     if (!range || !this.surface.canCapture(range)) {
       this.toast(t('toastSelectFirst'), 'error');
       return false;
@@ -725,7 +728,7 @@ export class CaptureController<A> {
   private async attachHere(): Promise<void> {
     const id = this.store.get().reattach;
     const claim = this.store.get().claims.find((c) => c.id === id);
-    const range = selectedRange(window, this.ui) ?? this.lastRange;
+    const range = selectedRange(window) ?? this.lastRange;
     if (!claim || !range) return;
     const captured = await this.surface.describe(range, (text, tone) => this.toast(text, tone));
     if (!captured) return;

@@ -18,6 +18,13 @@ export interface HoverHost {
   anything(): boolean;
 }
 
+/** Whether the curator is selecting text: the toolbar is up, or the document holds a selection. */
+function selecting(host: HoverHost): boolean {
+  if (host.store.get().toolbar) return true;
+  const selection = document.getSelection();
+  return !!selection && !selection.isCollapsed && selection.toString().trim() !== '';
+}
+
 /** Shows the claim card for the passages under the pointer. */
 export class HoverCards {
   private hoverTimer: number | undefined;
@@ -32,10 +39,12 @@ export class HoverCards {
     const { host } = this;
     if (!host.anything() || this.frame || host.isOurs(event)) return;
     const { clientX: x, clientY: y } = event;
+    // A drag selecting text (a button held) is not a rest on a passage.
+    if (event.buttons) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       const card = host.store.get().card;
-      if (card?.pinned || host.store.get().form) return;
+      if (card?.pinned || host.store.get().form || selecting(host)) return;
       const hits = [...new Set(host.painter.hitTest(x, y))];
       clearTimeout(this.hoverTimer);
       if (hits.length) {
@@ -82,9 +91,11 @@ export class HoverCards {
   }
 
   private show(ids: string[], x: number, y: number, pinned: boolean): void {
+    // A selection in progress wins: its toolbar stays in reach, and the card waits for a plain hover or click.
+    if (!pinned && selecting(this.host)) return;
     void this.host.ensureUi().then(() => {
       const at = panelPosition({ left: x - 20, top: y - 12, bottom: y + 12 }, CARD_SIZE, { width: innerWidth, height: innerHeight });
-      this.host.store.set((s) => (s.form ? s : { ...s, card: { ids, at, pinned } }));
+      this.host.store.set((s) => (s.form || (!pinned && selecting(this.host)) ? s : { ...s, card: { ids, at, pinned } }));
     });
   }
 

@@ -1,24 +1,50 @@
-/** Putting the capture UI into a document: the shadow root it lives in, and keeping the document's selection while it is used. */
+/** Putting the capture UI into a document, and keeping the document's selection while it is used. */
+import { h, render } from 'preact';
+import type { Store } from '../common/store';
+import { CaptureApp } from './CaptureApp';
+import type { CaptureActions, CaptureState } from './state';
 import uiCss from './ui.css?inline';
 
-/**
- * Puts the capture UI into the document, once: `mount` renders it into the given container and returns a function
- * that takes it away; resolves with the element that hosts it (events inside it are the UI's, not the document's).
- */
-export type MountUi = (mount: (container: HTMLElement) => () => void) => Promise<HTMLElement>;
+/** The capture UI once shown: whether an event came from it, and taking it away. */
+export interface UiHost {
+  /** The element in the document that holds the UI (its changes are not the document's). */
+  readonly node: Node;
+  /** Whether an event happened inside the capture UI (the controller leaves those to it). */
+  owns(event: Event): boolean;
+  /** Takes the UI away. */
+  destroy(): void;
+}
 
-/** The default mount: an open shadow root in a `recipe-lens-ui` element at the end of the document's body. */
+/**
+ * Shows the capture UI for a controller's state and actions, once. The UI reads nothing from the document but the
+ * store, and reaches the controller only through `actions`.
+ */
+export type MountUi = (store: Store<CaptureState>, actions: CaptureActions) => Promise<UiHost>;
+
+/**
+ * The mount for a document no other script shares (the PDF viewer, an extension page; unit tests): the UI rendered
+ * into a shadow root at the end of the body. A web page gets the framed mount instead (`frame-host.ts`).
+ */
 export function mountInShadowRoot(doc: Document = document): MountUi {
-  return async (mount) => {
+  return async (store, actions) => {
     const host = doc.createElement('recipe-lens-ui');
+    // Open: no script but ours runs in an extension page, and the tests reach the UI through it.
     const shadow = host.attachShadow({ mode: 'open' });
     const style = doc.createElement('style');
     style.textContent = uiCss;
     const container = doc.createElement('div');
     shadow.append(style, container);
     doc.body.append(host);
-    mount(container);
-    return host;
+    render(h(CaptureApp, { store, actions }), container);
+    host.addEventListener('mousedown', keepSelection);
+    return {
+      node: host,
+      owns: (event) => event.composedPath().includes(host),
+      destroy: () => {
+        render(null, container);
+        host.remove();
+      },
+    };
   };
 }
 

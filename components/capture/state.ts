@@ -85,6 +85,8 @@ export const initialCaptureState: CaptureState = {
 export interface CaptureActions {
   openForm(): void;
   closeToolbar(): void;
+  /** Escape pressed inside the UI (outside the form, which handles its own): closes what is open. */
+  escape(): void;
   save(values: ClaimFormValues, source: SourceFields, suggested: Evidence): Promise<void>;
   cancelForm(): void;
   edit(id: string): void;

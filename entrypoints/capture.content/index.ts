@@ -4,24 +4,27 @@
  * controller over the page's HTML surface and answers the background's calls
  * for the page script. Wiring only: the flow is `components/capture`.
  */
-import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { browser } from 'wxt/browser';
 import { CaptureController } from '../../components/capture/controller';
+import { type FrameLink, mountInFrames } from '../../components/capture/frame-host';
 import type { MountUi } from '../../components/capture/mount';
 import { HtmlSurface } from '../../components/capture/html-surface';
 import { pageFacts } from '../../components/capture/page-facts';
-import uiCss from '../../components/capture/ui.css?inline';
 import { backgroundCaptureApi } from '../shared/capture-api';
 import { takeBridge } from '../shared/capture-bridge';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
 import { useBrowserMessages } from '../shared/i18n';
 import { documentAnswerer } from '../shared/messaging';
 import { showReloadNotice } from '../shared/reload-notice';
+import { wrapPort } from '../shared/ui-port';
+
+/** The extension page each part of the UI is shown in (web-accessible, see wxt.config.ts). */
+const FRAME_PAGE = '/capture-ui.html';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   // Injected by the background when the page script asks for it (the page has claims, or the curator is tagging).
   registration: 'runtime',
-  cssInjectionMode: 'ui',
   noScriptStartedPostMessage: true,
   main(ctx) {
     ignoreForgedRestarts();
@@ -29,24 +32,26 @@ export default defineContentScript({
     const bridge = takeBridge();
     // Only the page script loads this script; without its bridge there is nobody to answer for.
     if (!bridge) return;
-    let host: HTMLElement | null = null;
-    // The UI lives in a shadow root at the end of <html>, created only when first needed.
-    const mountUi: MountUi = async (mount) => {
-      let unmount = () => {};
-      const ui = await createShadowRootUi(ctx, {
-        name: 'recipe-lens-ui',
-        position: 'inline',
-        anchor: 'html',
-        append: 'last',
-        css: uiCss,
-        onMount: (container) => {
-          unmount = mount(container);
-        },
-        onRemove: () => unmount(),
-      });
-      ui.mount();
-      host = ui.shadowHost;
-      return ui.shadowHost;
+    let host: Node | null = null;
+    // The UI: extension frames in a closed shadow root, made only when first needed; their ports come from our own pages only.
+    const page = browser.runtime.getURL(FRAME_PAGE as never);
+    const link: FrameLink = {
+      frameUrl: (part, nonce) => `${page}#part=${part}&n=${nonce}`,
+      onPort(listener) {
+        const onConnect = (port: Parameters<Parameters<typeof browser.runtime.onConnect.addListener>[0]>[0]) => {
+          const from = port.sender;
+          if (from?.id !== browser.runtime.id || !from.url || from.url.split('#')[0] !== page) return;
+          listener(port.name, wrapPort(port));
+        };
+        browser.runtime.onConnect.addListener(onConnect);
+        return () => browser.runtime.onConnect.removeListener(onConnect);
+      },
+    };
+    const framed = mountInFrames(link);
+    const mountUi: MountUi = async (store, actions) => {
+      const ui = await framed(store, actions);
+      host = ui.node;
+      return ui;
     };
     // The painting script's surface and painter, when it ran, so that nothing is anchored or painted twice.
     const painting = bridge.painting;

@@ -64,8 +64,9 @@ export class PageBoot {
       // The capture script shows the notice itself; before it runs, a selection in progress means the curator was about to tag.
       if (!this.loading && document.getSelection()?.isCollapsed === false) showReloadNotice();
     });
+    // Only the curator's own input counts: events a page's script made (isTrusted false) are ignored.
     const on = (target: EventTarget, type: string, handler: () => void) =>
-      target.addEventListener(type, handler, { signal: this.watching.signal, passive: true });
+      target.addEventListener(type, (event) => event.isTrusted && handler(), { signal: this.watching.signal, passive: true });
     on(document, 'selectionchange', () => this.onSelection(false));
     on(document, 'pointerup', () => this.ctx.setTimeout(() => this.onSelection(true), 10));
     on(document, 'keyup', () => this.onSelection(true));
@@ -150,7 +151,7 @@ export class PageBoot {
   /** The pointer moved over or clicked a painted passage: the capture script shows its card. */
   private onPointer(kind: 'move' | 'click', event: MouseEvent): void {
     const painting = this.painting;
-    if (!painting || this.loading || !this.ctx.isValid) return;
+    if (!event.isTrusted || !painting || this.loading || !this.ctx.isValid) return;
     const { clientX: x, clientY: y } = event;
     const passOn = () =>
       void this.load().then(

@@ -74,7 +74,7 @@ export interface ExtensionDriver {
   close(): Promise<void>;
 }
 
-/** A selector inside our capture UI's shadow root. */
+/** A selector inside our capture UI: its frames on a web page, its shadow root in the PDF viewer (each driver resolves it). */
 export function inUi(selector: string): string {
   return `recipe-lens-ui >>> ${selector}`;
 }
@@ -103,7 +103,8 @@ export function paintedInPage(pattern: string): Record<string, string[]> {
 
 /**
  * In the page: selects the first occurrence of `needle` (white space squashed) among the visible text, as a drag
- * would, scrolled into view, and releases the pointer. False when the text is not on the page.
+ * would, scrolled into view. False when the text is not on the page. A script's selection is not the curator's:
+ * the caller then presses Shift (trusted input), which is how a keyboard selection ends.
  */
 export function selectTextInPage(needle: string): boolean {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -141,7 +142,6 @@ export function selectTextInPage(needle: string): boolean {
   const selection = getSelection()!;
   selection.removeAllRanges();
   selection.addRange(range);
-  document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
   return true;
 }
 

@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { badgeInExtension, readClaimsInExtension, squash, type ExtensionDriver, type ScenarioPage } from './driver';
+import { badgeInExtension, inUi, readClaimsInExtension, squash, type ExtensionDriver, type ScenarioPage } from './driver';
+import { uiLocator } from './ui-frames';
 import { PanelPage } from './pages/panel-page';
 
 /** The repository root. */
@@ -224,8 +225,11 @@ export async function inIsolatedWorld<A, R>(context: BrowserContext, page: Page,
 
 /** A Playwright locator for a scenario selector (`a >>> b`: `b` inside `a`'s shadow root, which Playwright's CSS pierces). */
 function locate(page: Page, selector: string) {
+  // Our capture UI: its frames on a web page, its shadow root in the PDF viewer (./ui-frames.ts).
+  if (selector.startsWith(UI_PREFIX)) return uiLocator(page, selector.slice(UI_PREFIX.length));
   return selector.split(' >>> ').reduce((loc: ReturnType<Page['locator']> | Page, part) => loc.locator(part), page) as ReturnType<Page['locator']>;
 }
+const UI_PREFIX = inUi('');
 
 /** A Playwright page as the scenarios drive it. */
 export function chromiumPage(context: BrowserContext, page: Page): ScenarioPage {

@@ -1,18 +1,22 @@
 /** Page object for the in-page capture UI (toolbar, claim form, claim card) inside our shadow root. */
 import type { Locator, Page } from 'playwright-core';
 import { selectTextInPage } from '../driver';
+import { uiLocator } from '../ui-frames';
 
 /** Drives the capture UI on one page. */
 export class CaptureUi {
   constructor(readonly page: Page) {}
 
-  private get host(): Locator {
-    return this.page.locator('recipe-lens-ui');
+  /** The capture UI's root: its frames on a web page, its shadow root in the PDF viewer. */
+  private get host(): { locator(selector: string): Locator } {
+    return { locator: (selector) => uiLocator(this.page, selector) };
   }
 
   /** Selects the first occurrence of `text` on the page (by script, as a drag would) and releases the pointer. */
   async select(text: string): Promise<void> {
     if (!(await this.page.evaluate(selectTextInPage, text))) throw new Error(`text not on the page: ${text}`);
+    // Ended by the curator's own key: a script's events are not the curator's.
+    await this.page.keyboard.press('Shift');
   }
 
   /** The toolbar's tag button. */

@@ -1,6 +1,7 @@
 /** Page object for the claim finder in a page: its list in our shadow root, its faint highlight, and the background's call that starts it. */
 import type { Locator, Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../harness';
+import { uiLocator } from '../ui-frames';
 
 /** One candidate as the list shows it. */
 export interface ListedCandidate {
@@ -18,7 +19,7 @@ export class FinderUi {
 
   /** The finder's list. */
   get list(): Locator {
-    return this.page.locator('recipe-lens-ui [data-testid=finder-list]');
+    return uiLocator(this.page, '[data-testid=finder-list]');
   }
 
   /** The listed candidates. */

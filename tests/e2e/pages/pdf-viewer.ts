@@ -109,7 +109,7 @@ export class PdfViewer {
 
   /** One attempt of {@link select}: selects `text` if a built text layer holds it, and says whether one did. */
   private async trySelect(text: string): Promise<boolean> {
-    return this.page.evaluate((needle) => {
+    const found = await this.page.evaluate((needle) => {
       const spans: Text[] = [];
       let flat = '';
       const map: Array<{ node: Text; offset: number }> = [];
@@ -146,9 +146,11 @@ export class PdfViewer {
       const selection = getSelection()!;
       selection.removeAllRanges();
       selection.addRange(range);
-      document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
       return true;
     }, text);
+    // Ended by the curator's own key: a script's events are not the curator's.
+    if (found) await this.page.keyboard.press('Shift');
+    return found;
   }
 
   /**

@@ -1,0 +1,218 @@
+/**
+ * The capture UI on a web page, out of the page's reach: each part (toolbar/form/card, notices, orphans, the
+ * finder's list) is an extension page in a frame of its own, and the frames sit in a closed shadow root. The page
+ * cannot read a frame (another origin), cannot send it events, and cannot find its elements; the frames and the
+ * controller talk over a port the frame opened with `tabs.connect`, which pages cannot call. What a frame shows is
+ * the controller's state; what it asks for is one of the named actions, with the values the curator gave in it.
+ */
+import type { Store } from '../common/store';
+import type { MountUi, UiHost } from './mount';
+import type { CaptureActions, CaptureState } from './state';
+import { FRAME_MARGIN, type FromFrame, isUiAction, parseUiPortName, type ToFrame, type UiAction, type UiPort } from './ui-channel';
+import { type PartPlace, partPlace, UI_PARTS, type UiPart } from './ui-parts';
+
+/** What the framed mount needs from the browser. */
+export interface FrameLink {
+  /** The address of the frame page for a part, carrying the one-time number its port will be named with. */
+  frameUrl(part: UiPart, nonce: string): string;
+  /** Hands over each port one of our frames opens (the wiring checked that an extension page of ours opened it). */
+  onPort(listener: (name: string, port: UiPort) => void): () => void;
+}
+
+/** Styles of the host and its frames: nothing of the page's reaches into the shadow root, and the host resists being hidden. */
+const HOST_CSS = `
+:host { all: initial !important; display: block !important; position: static !important; visibility: visible !important; opacity: 1 !important; }
+iframe { position: fixed; border: 0; margin: 0; padding: 0; background: transparent; color-scheme: light; z-index: 2147483647;
+  max-width: 100vw; max-height: 100vh; visibility: hidden; width: 0; height: 0; }
+iframe[data-shown] { visibility: visible; }
+`;
+
+/** A fresh one-time number for a frame's port. */
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Runs a named action with the arguments a frame sent. */
+function runAction(actions: CaptureActions, action: UiAction, args: unknown[]): unknown {
+  const [scope, name] = action.startsWith('finder.') ? [actions.finder, action.slice(7)] : [actions, action];
+  const fn = (scope as unknown as Record<string, ((...a: unknown[]) => unknown) | undefined> | undefined)?.[name];
+  if (typeof fn !== 'function') throw new Error(`no action ${action} here`);
+  return fn(...args);
+}
+
+/** One part's frame: the element, its port once open, and the last size it reported. */
+class FramePart {
+  readonly frame: HTMLIFrameElement;
+  readonly nonce = nonce();
+  port: UiPort | null = null;
+  size = { width: 0, height: 0 };
+  place: PartPlace | null = null;
+  private loads = 0;
+
+  constructor(
+    readonly part: UiPart,
+    private readonly host: FramedUi,
+    doc: Document,
+    url: (nonce: string) => string,
+  ) {
+    this.frame = doc.createElement('iframe');
+    this.frame.setAttribute('title', 'Recipe Lens');
+    this.frame.setAttribute('allowtransparency', 'true');
+    this.frame.addEventListener('load', () => {
+      // A second load is a navigation of our frame by somebody else: it is no longer ours.
+      if (++this.loads > 1) this.host.drop(this);
+    });
+    this.frame.src = url(this.nonce);
+  }
+
+  /** Sends the state (when the port is open; the frame gets the latest state once it connects). */
+  send(message: ToFrame): void {
+    this.port?.post(message);
+  }
+
+  /** Places the frame: at a point or in a corner, sized to what it shows; hidden when it shows nothing. */
+  layout(place: PartPlace | null): void {
+    this.place = place;
+    const style = this.frame.style;
+    const shown = place !== null && this.size.width > 0 && this.size.height > 0;
+    this.frame.toggleAttribute('data-shown', shown);
+    if (!place) return;
+    style.width = `${this.size.width}px`;
+    style.height = `${this.size.height}px`;
+    style.left = style.top = style.right = style.bottom = '';
+    const inset = `${16 - FRAME_MARGIN}px`;
+    if ('at' in place) {
+      style.left = `${place.at.x - FRAME_MARGIN}px`;
+      style.top = `${place.at.y - FRAME_MARGIN}px`;
+    } else {
+      if (place.corner === 'top-right') style.top = inset;
+      else style.bottom = inset;
+      if (place.corner === 'bottom-left') style.left = inset;
+      else style.right = inset;
+    }
+  }
+}
+
+/** The framed UI of one controller. */
+class FramedUi implements UiHost {
+  private readonly element: HTMLElement;
+  private readonly root: ShadowRoot;
+  private readonly parts = new Map<UiPart, FramePart>();
+  private readonly stops: Array<() => void> = [];
+  private formWasOpen = false;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly link: FrameLink,
+    private readonly store: Store<CaptureState>,
+    private readonly actions: CaptureActions,
+  ) {
+    this.element = doc.createElement('recipe-lens-ui');
+    this.root = this.element.attachShadow({ mode: 'closed' });
+    const style = doc.createElement('style');
+    style.textContent = HOST_CSS;
+    this.root.append(style);
+    doc.documentElement.append(this.element);
+    this.stops.push(link.onPort((name, port) => this.connect(name, port)));
+    this.stops.push(store.subscribe((state) => this.update(state)));
+    const onResize = () => this.update(store.get());
+    addEventListener('resize', onResize);
+    this.stops.push(() => removeEventListener('resize', onResize));
+    this.update(store.get());
+  }
+
+  get node(): Node {
+    return this.element;
+  }
+
+  owns(event: Event): boolean {
+    return event.composedPath().includes(this.element);
+  }
+
+  destroy(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    for (const part of [...this.parts.values()]) this.drop(part);
+    this.element.remove();
+  }
+
+  /** Takes a frame away (it is made again when its part is next needed). */
+  drop(part: FramePart): void {
+    if (this.parts.get(part.part) !== part) return;
+    this.parts.delete(part.part);
+    part.port?.disconnect();
+    part.frame.remove();
+  }
+
+  private message(state: CaptureState): ToFrame {
+    return { type: 'state', state, finder: !!this.actions.finder, viewport: { width: innerWidth, height: innerHeight } };
+  }
+
+  private update(state: CaptureState): void {
+    // The page may have taken our element out: put it back before showing anything.
+    if (!this.element.isConnected) this.doc.documentElement.append(this.element);
+    for (const name of UI_PARTS) {
+      const place = partPlace(name, state);
+      let part = this.parts.get(name);
+      if (!part && place) {
+        part = new FramePart(name, this, this.doc, (n) => this.link.frameUrl(name, n));
+        this.parts.set(name, part);
+        this.root.append(part.frame);
+      }
+      if (!part) continue;
+      part.send(this.message(state));
+      part.layout(place);
+    }
+    const formOpen = !!state.form;
+    if (formOpen && !this.formWasOpen) this.focus('anchored');
+    this.formWasOpen = formOpen;
+  }
+
+  /** Moves the keyboard into a part's frame (the form opened by a shortcut or the toolbar). */
+  private focus(name: UiPart): void {
+    const part = this.parts.get(name);
+    if (!part) return;
+    part.frame.focus();
+    part.send({ type: 'focus' });
+  }
+
+  private connect(name: string, port: UiPort): void {
+    const parsed = parseUiPortName(name);
+    const part = parsed ? this.parts.get(parsed.part) : undefined;
+    // Only the frame we made for that part, once.
+    if (!parsed || !part || part.nonce !== parsed.nonce || part.port) {
+      if (parsed) port.disconnect();
+      return;
+    }
+    part.port = port;
+    port.onDisconnect(() => this.drop(part));
+    port.onMessage((message) => this.heard(part, message as FromFrame));
+    port.post(this.message(this.store.get()));
+    if (part.part === 'anchored' && this.store.get().form) this.focus('anchored');
+  }
+
+  private heard(part: FramePart, message: FromFrame): void {
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'size') {
+      const width = Math.max(0, Math.min(4000, Math.ceil(Number(message.width) || 0)));
+      const height = Math.max(0, Math.min(4000, Math.ceil(Number(message.height) || 0)));
+      part.size = { width, height };
+      part.layout(partPlace(part.part, this.store.get()));
+      return;
+    }
+    if (message.type === 'act' && isUiAction(message.action) && Array.isArray(message.args)) {
+      const { id } = message;
+      Promise.resolve()
+        .then(() => runAction(this.actions, message.action, message.args))
+        .then(
+          () => part.send({ type: 'done', id, error: null }),
+          (error: unknown) => part.send({ type: 'done', id, error: error instanceof Error ? error.message : String(error) }),
+        );
+    }
+  }
+}
+
+/** The mount for web pages: every part of the capture UI in an extension frame of its own, made when first needed. */
+export function mountInFrames(link: FrameLink, doc: Document = document): MountUi {
+  return async (store, actions) => new FramedUi(doc, link, store, actions);
+}

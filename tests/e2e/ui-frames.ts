@@ -1,0 +1,80 @@
+/**
+ * The capture UI as a person reaches it: on a web page each part is an extension frame in a closed shadow root
+ * (components/capture/frame-host.ts), which no selector of the page can reach; in the PDF viewer (an extension page)
+ * it is an open shadow root. `uiLocator` finds an element in whichever of those holds it, as a Playwright locator:
+ * chained calls (`locator`, `getByTestId`, `first`, …) are replayed in that frame, and actions (click, fill, …) go
+ * through the automation protocol's trusted input, as Playwright's do.
+ */
+import type { Frame, Locator, Page } from 'playwright-core';
+
+/** The address of the UI's frame page, as every part's frame shows it (`capture-ui.html#part=…`). */
+export const UI_FRAME_PAGE = '/capture-ui.html#part=';
+
+/** The frames of the capture UI on a page, one per part shown so far. */
+export function uiFrames(page: Page): Frame[] {
+  return page.frames().filter((frame) => frame.url().includes(UI_FRAME_PAGE));
+}
+
+/** Calls that return another locator: recorded, then replayed on the frame that holds the element. */
+const CHAINED = new Set(['locator', 'getByTestId', 'getByRole', 'getByText', 'getByLabel', 'getByPlaceholder', 'getByTitle', 'first', 'last', 'nth', 'filter']);
+
+type Step = { method: string; args: unknown[] };
+
+/** A locator of `selector` inside the capture UI, wherever it is shown. */
+export function uiLocator(page: Page, selector: string, steps: Step[] = []): Locator {
+  const roots = (): Array<Page | Frame | Locator> => [...uiFrames(page), page.locator('recipe-lens-ui')];
+  const build = (root: Page | Frame | Locator): Locator =>
+    steps.reduce((loc: Locator, step) => (loc as unknown as Record<string, (...a: unknown[]) => Locator>)[step.method]!(...step.args), root.locator(selector));
+  const count = async (): Promise<number> => {
+    let n = 0;
+    for (const root of roots()) n += await build(root).count().catch(() => 0);
+    return n;
+  };
+  /** The locator in the first root that has a match, waiting up to `timeout` ms for one (null: none came). */
+  const resolve = async (timeout: number): Promise<Locator | null> => {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (const root of roots()) {
+        const loc = build(root);
+        if ((await loc.count().catch(() => 0)) > 0) return loc;
+      }
+      if (Date.now() > deadline) return null;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const describe = [selector, ...steps.map((s) => `${s.method}(${s.args.map((a) => JSON.stringify(a)).join(', ')})`)].join('.');
+  return new Proxy({} as Locator, {
+    get(_target, prop) {
+      if (typeof prop !== 'string' || prop === 'then') return undefined;
+      if (CHAINED.has(prop)) return (...args: unknown[]) => uiLocator(page, selector, [...steps, { method: prop, args }]);
+      if (prop === 'count') return count;
+      if (prop === 'toString') return () => `uiLocator(${describe})`;
+      if (prop === 'allTextContents' || prop === 'allInnerTexts' || prop === 'all') {
+        return async () => ((await resolve(0)) as unknown as Record<string, () => Promise<unknown>> | null)?.[prop]!() ?? [];
+      }
+      if (prop === 'isVisible') return async () => ((await resolve(0)) ? (await resolve(0))!.isVisible() : false);
+      if (prop === 'waitFor') {
+        return async (options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}) => {
+          const state = options.state ?? 'visible';
+          const timeout = options.timeout ?? 30_000;
+          if (state === 'detached' || state === 'hidden') {
+            const deadline = Date.now() + timeout;
+            while ((await count()) > 0) {
+              if (Date.now() > deadline) throw new Error(`${describe} stayed in the capture UI`);
+              await new Promise((r) => setTimeout(r, 50));
+            }
+            return;
+          }
+          const loc = await resolve(timeout);
+          if (!loc) throw new Error(`${describe} never appeared in the capture UI`);
+          await loc.first().waitFor({ state, timeout });
+        };
+      }
+      return async (...args: unknown[]) => {
+        const loc = await resolve(30_000);
+        if (!loc) throw new Error(`no ${describe} in the capture UI`);
+        return (loc as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!(...args);
+      };
+    },
+  });
+}
