@@ -2,21 +2,22 @@
  * The capture UI on a web page, out of the page's reach: each part (toolbar/form/card, notices, orphans, the
  * finder's list) is an extension page in a frame of its own, and the frames sit in a closed shadow root. The page
  * cannot read a frame (another origin), cannot send it events, and cannot find its elements; the frames and the
- * controller talk over a port the frame opened with `tabs.connect`, which pages cannot call. What a frame shows is
+ * controller talk over a `MessageChannel` handed to each frame with a one-time number only that frame knows
+ * (`ui-channel.ts`). What a frame shows is
  * the controller's state; what it asks for is one of the named actions, with the values the curator gave in it.
  */
 import type { Store } from '../common/store';
 import type { MountUi, UiHost } from './mount';
 import type { CaptureActions, CaptureState } from './state';
-import { FRAME_MARGIN, type FromFrame, isUiAction, parseUiPortName, type ToFrame, type UiAction, type UiPort } from './ui-channel';
+import { FRAME_MARGIN, type FromFrame, HANDOVER_KEY, isUiAction, messagePortUi, type ToFrame, type UiAction, type UiPort } from './ui-channel';
 import { type PartPlace, partPlace, UI_PARTS, type UiPart } from './ui-parts';
 
 /** What the framed mount needs from the browser. */
 export interface FrameLink {
-  /** The address of the frame page for a part, carrying the one-time number its port will be named with. */
-  frameUrl(part: UiPart, nonce: string): string;
-  /** Hands over each port one of our frames opens (the wiring checked that an extension page of ours opened it). */
-  onPort(listener: (name: string, port: UiPort) => void): () => void;
+  /** The address of the frame page for a part (web-accessible). */
+  frameUrl(part: UiPart): string;
+  /** The extension's origin: the one origin the handover message may be delivered to. */
+  origin: string;
 }
 
 /** Styles of the host and its frames: nothing of the page's reaches into the shadow root, and the host resists being hidden. */
@@ -54,16 +55,19 @@ class FramePart {
     readonly part: UiPart,
     private readonly host: FramedUi,
     doc: Document,
-    url: (nonce: string) => string,
+    url: string,
   ) {
     this.frame = doc.createElement('iframe');
     this.frame.setAttribute('title', 'Recipe Lens');
     this.frame.setAttribute('allowtransparency', 'true');
+    // The frame's number, read (and cleared) by the frame as its window.name: nobody else can read it there.
+    this.frame.name = this.nonce;
     this.frame.addEventListener('load', () => {
       // A second load is a navigation of our frame by somebody else: it is no longer ours.
       if (++this.loads > 1) this.host.drop(this);
+      else this.host.connect(this);
     });
-    this.frame.src = url(this.nonce);
+    this.frame.src = url;
   }
 
   /** Sends the state (when the port is open; the frame gets the latest state once it connects). */
@@ -114,7 +118,6 @@ class FramedUi implements UiHost {
     style.textContent = HOST_CSS;
     this.root.append(style);
     doc.documentElement.append(this.element);
-    this.stops.push(link.onPort((name, port) => this.connect(name, port)));
     this.stops.push(store.subscribe((state) => this.update(state)));
     const onResize = () => this.update(store.get());
     addEventListener('resize', onResize);
@@ -155,7 +158,7 @@ class FramedUi implements UiHost {
       const place = partPlace(name, state);
       let part = this.parts.get(name);
       if (!part && place) {
-        part = new FramePart(name, this, this.doc, (n) => this.link.frameUrl(name, n));
+        part = new FramePart(name, this, this.doc, this.link.frameUrl(name));
         this.parts.set(name, part);
         this.root.append(part.frame);
       }
@@ -176,17 +179,16 @@ class FramedUi implements UiHost {
     part.send({ type: 'focus' });
   }
 
-  private connect(name: string, port: UiPort): void {
-    const parsed = parseUiPortName(name);
-    const part = parsed ? this.parts.get(parsed.part) : undefined;
-    // Only the frame we made for that part, once.
-    if (!parsed || !part || part.nonce !== parsed.nonce || part.port) {
-      if (parsed) port.disconnect();
-      return;
-    }
+  /** The frame loaded (its listener is there): hands it its port, to our origin only, and sends it the state. */
+  connect(part: FramePart): void {
+    const target = part.frame.contentWindow;
+    if (this.parts.get(part.part) !== part || part.port || !target) return;
+    const channel = new MessageChannel();
+    target.postMessage({ [HANDOVER_KEY]: part.nonce }, this.link.origin, [channel.port2]);
+    const port = messagePortUi(channel.port1);
     part.port = port;
-    port.onDisconnect(() => this.drop(part));
     port.onMessage((message) => this.heard(part, message as FromFrame));
+    channel.port1.start();
     port.post(this.message(this.store.get()));
     if (part.part === 'anchored' && this.store.get().form) this.focus('anchored');
   }

@@ -16,7 +16,6 @@ import { ignoreForgedRestarts } from '../shared/forged-restart';
 import { useBrowserMessages } from '../shared/i18n';
 import { documentAnswerer } from '../shared/messaging';
 import { showReloadNotice } from '../shared/reload-notice';
-import { wrapPort } from '../shared/ui-port';
 
 /** The extension page each part of the UI is shown in (web-accessible, see wxt.config.ts). */
 const FRAME_PAGE = '/capture-ui.html';
@@ -33,20 +32,10 @@ export default defineContentScript({
     // Only the page script loads this script; without its bridge there is nobody to answer for.
     if (!bridge) return;
     let host: Node | null = null;
-    // The UI: extension frames in a closed shadow root, made only when first needed; their ports come from our own pages only.
+    // The UI: extension frames in a closed shadow root, made only when first needed, each driven over a port of its own.
     const page = browser.runtime.getURL(FRAME_PAGE as never);
-    const link: FrameLink = {
-      frameUrl: (part, nonce) => `${page}#part=${part}&n=${nonce}`,
-      onPort(listener) {
-        const onConnect = (port: Parameters<Parameters<typeof browser.runtime.onConnect.addListener>[0]>[0]) => {
-          const from = port.sender;
-          if (from?.id !== browser.runtime.id || !from.url || from.url.split('#')[0] !== page) return;
-          listener(port.name, wrapPort(port));
-        };
-        browser.runtime.onConnect.addListener(onConnect);
-        return () => browser.runtime.onConnect.removeListener(onConnect);
-      },
-    };
+    // The origin spelled out (URL's origin is "null" for some extension schemes).
+    const link: FrameLink = { frameUrl: (part) => `${page}#part=${part}`, origin: page.slice(0, page.indexOf('/', page.indexOf('//') + 2)) };
     const framed = mountInFrames(link);
     const mountUi: MountUi = async (store, actions) => {
       const ui = await framed(store, actions);

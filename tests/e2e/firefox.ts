@@ -25,7 +25,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { badgeInExtension, readClaimsInExtension, type DownloadedFile, type ExtensionDriver, type ScenarioPage } from './driver';
+import { badgeInExtension, inUi, readClaimsInExtension, type DownloadedFile, type ExtensionDriver, type ScenarioPage } from './driver';
+import { UI_FRAME_PAGE } from './ui-frames';
+
+/** How a scenario's selector says it is inside our capture UI (`inUi`). */
+const UI_PREFIX = inUi('');
 import { FIXTURE_HOSTS, FixtureResponder, ROOT } from './harness';
 
 /** The unpacked Firefox build the tests install. */
@@ -291,7 +295,49 @@ export function firefoxPage(ff: FirefoxExtensionBrowser, page: Page): ScenarioPa
     if (reply.result.type !== 'success') throw new Error(`in the test's sandbox: ${reply.result.exceptionDetails?.text ?? JSON.stringify(reply.result)}`);
     return JSON.parse(reply.result.result.value) as R;
   };
-  const op = (selector: string, name: Parameters<typeof elementOp>[0]['op'], value?: string) => inspect(elementOp, { selector, op: name, value });
+  const evaluateIn = async <A, R>(context: string, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> => {
+    const reply = await connection.send('script.evaluate', {
+      expression: `Promise.resolve((${fn.toString()})(${JSON.stringify(arg)})).then((r) => JSON.stringify(r === undefined ? null : r))`,
+      target: { context, sandbox: 'recipe-lens-test' },
+      awaitPromise: true,
+    });
+    if (reply.result.type !== 'success') throw new Error(`in the test's sandbox: ${reply.result.exceptionDetails?.text ?? JSON.stringify(reply.result)}`);
+    return JSON.parse(reply.result.result.value) as R;
+  };
+  /** The capture UI's frames in this tab (one per part shown so far), as BiDi browsing contexts. */
+  const uiContexts = async (): Promise<string[]> => {
+    const tree = await connection.send('browsingContext.getTree', { root: contextOf(page) });
+    const found: string[] = [];
+    const visit = (node: { context: string; url: string; children?: unknown[] | null }) => {
+      if (node.url.includes(UI_FRAME_PAGE)) found.push(node.context);
+      for (const child of (node.children ?? []) as Array<typeof node>) visit(child);
+    };
+    for (const node of tree.result.contexts) visit(node);
+    return found;
+  };
+  const screenOrigin = () => {
+    const w = window as unknown as { mozInnerScreenX: number; mozInnerScreenY: number };
+    return [w.mozInnerScreenX, w.mozInnerScreenY];
+  };
+  /** One element operation; a selector inside our UI (`inUi`) is looked for in the UI's frames, then in an extension page's own shadow root. */
+  const op = async (selector: string, name: Parameters<typeof elementOp>[0]['op'], value?: string): Promise<unknown> => {
+    if (!selector.startsWith(UI_PREFIX)) return inspect(elementOp, { selector, op: name, value });
+    const inner = selector.slice(UI_PREFIX.length);
+    const results: unknown[] = [];
+    for (const context of await uiContexts()) {
+      const result = await evaluateIn(context, elementOp, { selector: inner, op: name, value }).catch(() => null);
+      if (name === 'box' && result) {
+        // The frame's box is in the frame's viewport: moved by where the frame stands in the tab's.
+        const [[fx, fy], [tx, ty]] = await Promise.all([evaluateIn(context, screenOrigin, null), inspect(screenOrigin, null)]);
+        const box = result as { x: number; y: number; width: number; height: number };
+        return { ...box, x: box.x + fx! - tx!, y: box.y + fy! - ty! };
+      }
+      results.push(result);
+    }
+    results.push(await inspect(elementOp, { selector, op: name, value }));
+    if (name === 'count') return results.reduce((n: number, r) => n + ((r as number) ?? 0), 0);
+    return results.find((r) => r !== null && r !== false) ?? results[results.length - 1];
+  };
   type Box = { x: number; y: number; width: number; height: number };
   /** The element's box once it is there, enabled, on top at its centre, and still (the same box twice, 50 ms apart), as Playwright waits before a click. */
   const boxOf = async (selector: string, timeout = 15_000): Promise<Box> => {
