@@ -302,6 +302,11 @@ export class CaptureController<A> {
       }
     }
     if (seq !== this.loadSeq) return; // a newer load (navigation, another change) won
+    // The store answered for the address the browser says this page has: that is the page's address from now on.
+    if (reply.url) {
+      this.surface.adoptAddress?.(reply.url);
+      this.shownFor = reply.url;
+    }
     this.correction = reply.source;
     this.loaded = true;
     this.store.set((s) => ({ ...s, claims: reply.claims }));
@@ -420,7 +425,7 @@ export class CaptureController<A> {
     const anchored = this.anchoredClaims().map((a) => a.claim.id);
     const orphans = this.anchoredOnce ? claims.filter((c) => !this.anchors.has(c.id)).map((c) => c.id) : [];
     return {
-      url: facts.url,
+      url: this.surface.key()?.url ?? facts.url,
       title: facts.title,
       source: {
         title: fields.title,

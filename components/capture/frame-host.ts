@@ -168,7 +168,16 @@ class FramedUi implements UiHost {
     }
     const formOpen = !!state.form;
     if (formOpen && !this.formWasOpen) this.focus('anchored');
+    if (!formOpen && this.formWasOpen) this.giveBackFocus();
     this.formWasOpen = formOpen;
+  }
+
+  /** The form closed: the keyboard goes back to the page, where the curator was reading (no frame of ours keeps it). */
+  private giveBackFocus(): void {
+    const active = this.root.activeElement;
+    if (!(active instanceof HTMLIFrameElement)) return;
+    active.blur();
+    window.focus();
   }
 
   /** Moves the keyboard into a part's frame (the form opened by a shortcut or the toolbar). */

@@ -9,7 +9,7 @@ import { anchorAllAsync, buildTextIndexAsync, describe, offsetsOfRange, rangeFro
 import type { Passage } from '../../lib/capture/draft';
 import type { DocumentKey } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
-import { documentUrl } from '../../lib/source/url';
+import { pageAddress } from '../../lib/source/url';
 import type { Anchoring, Captured, DocumentFacts, DocumentSurface, Stale, TextView } from './surface';
 
 /** Late content is looked at once the page has been quiet this long. */
@@ -83,6 +83,8 @@ function headingRange(root: Element): Range | null {
 export class HtmlSurface implements DocumentSurface<Range> {
   private readonly cache = new IndexCache();
   private readFacts: ((doc: Document) => DocumentFacts) | null = null;
+  /** The address the background decided for this page, and the page's own address it was asked from. */
+  private decided: { asked: string; url: string } | null = null;
 
   /** @param ours the element hosting Recipe Lens's own UI (its changes are not the page's). */
   constructor(
@@ -109,8 +111,18 @@ export class HtmlSurface implements DocumentSurface<Range> {
     return this.doc.body ?? this.doc.documentElement;
   }
 
+  /**
+   * The page's key: the address the background answered for (the browser's, or a same-site canonical) while the page
+   * is still at the address it asked from, else the page's own address; with the canonical link it offers.
+   */
   key(): DocumentKey {
-    return { url: documentUrl(this.doc) };
+    const { url, canonical } = pageAddress(this.doc);
+    return { url: this.decided?.asked === url ? this.decided.url : url, canonical };
+  }
+
+  /** Takes the address the background answered a lookup for, as this page's while it stays where it is now. */
+  adoptAddress(url: string | null | undefined): void {
+    if (url) this.decided = { asked: pageAddress(this.doc).url, url };
   }
 
   /** What the page says about itself, read by the detector given with `readFactsWith` (the capture script's). */

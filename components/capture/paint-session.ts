@@ -93,7 +93,8 @@ export class PaintSession<A> {
     const seq = ++this.seq;
     const reply = await this.api.claims(key);
     if (seq !== this.seq) return;
-    await this.show({ url: key.url ?? '', claims: reply.claims, source: reply.source });
+    this.surface.adoptAddress?.(reply.url);
+    await this.show({ url: reply.url ?? key.url ?? '', claims: reply.claims, source: reply.source });
   }
 
   /** Whether a claim of this page is painted under the viewport point (x, y). */

@@ -63,6 +63,8 @@ export type Say = (text: string, tone?: 'info' | 'error') => void;
 export interface DocumentSurface<A> {
   /** How the store knows this document; null while it is not known yet (a PDF still opening). */
   key(): DocumentKey | null;
+  /** Takes the address the store answered a lookup for (a page whose canonical link was honoured); optional. */
+  adoptAddress?(url: string | null | undefined): void;
   /** What the document says about itself (before the curator's correction). */
   facts(): DocumentFacts;
   /** Why claims cannot be stored from this document yet (a local PDF not given a web address), or null. */

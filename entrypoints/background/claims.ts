@@ -1,6 +1,9 @@
 /** Claims: saving (stamped, with a link), deleting and restoring them, model names for the form, and a page's source correction. */
 import { deleteClaims, getClaims, modelNames, putClaims, putSource } from '../../lib/db';
 import { withLink } from '../../lib/export/links';
+import { addressesRefusal } from '../../lib/messages/addresses';
+import { siteOf } from '../../lib/source/sites';
+import { ourselves } from '../shared/messaging';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
 import { nowTimestamp } from '../../lib/time';
@@ -25,8 +28,17 @@ export const claimHandlers = {
     await putClaims(d, stamped);
     return { claims: stamped };
   },
-  async 'claims.delete'({ ids }) {
-    return { deleted: await deleteClaims(await db(), ids) };
+  async 'claims.delete'({ ids }, sender) {
+    const d = await db();
+    // A page may delete only its own site's claims (the ids it names are a claim, like an address).
+    const refused = addressesRefusal(
+      (await getClaims(d, ids)).map((c) => c.source.url),
+      sender,
+      ourselves(),
+      siteOf,
+    );
+    if (refused) throw new Error(refused);
+    return { deleted: await deleteClaims(d, ids) };
   },
   async 'claims.restore'({ claims }) {
     await putClaims(await db(), claims);

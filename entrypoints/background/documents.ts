@@ -2,6 +2,8 @@
 import { browser } from 'wxt/browser';
 import { claimsForPdf, claimsForUrl, getSettings, getSource } from '../../lib/db';
 import { siteListed } from '../../lib/finder/sites';
+import { documentAddress } from '../../lib/messages/addresses';
+import { siteOf } from '../../lib/source/sites';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
 import type { Sender } from '../../lib/messages/roles';
 import { badgeText, showTabStatus } from './badge';
@@ -34,17 +36,18 @@ async function inject(sender: Sender, file: typeof CAPTURE_SCRIPT | typeof PAINT
 
 /** Answers to the calls documents make about themselves. */
 export const documentHandlers = {
-  async 'document.claims'({ url, pdf }) {
+  async 'document.claims'({ url, canonical, pdf }, sender) {
     const d = await db();
     if (pdf) {
       const [claims, source] = await Promise.all([claimsForPdf(d, { url, ...pdf }), url ? getSource(d, url) : Promise.resolve(undefined)]);
       return { claims, source: source ?? null };
     }
-    // The schema admits a null address only with a PDF's identity.
-    const page = url!;
+    // A page is the page the browser says the sender is in (or where the History API moved it on that origin), its
+    // canonical link honoured on the same site only: never another site the page names. The schema admits a null address only with a PDF's identity.
+    const page = sender.tab && sender.url && /^https?:/.test(sender.url) ? documentAddress(sender.url, url, canonical, siteOf) : url!;
     const [claims, source, settings] = await Promise.all([claimsForUrl(d, page), getSource(d, page), getSettings(d)]);
     // The finder runs by itself only on the sites the curator opted in; elsewhere it costs nothing until asked.
-    return { claims, source: source ?? null, autoFind: siteListed(page, settings.finderSites) };
+    return { url: page, claims, source: source ?? null, autoFind: siteListed(page, settings.finderSites) };
   },
   async 'document.status'({ anchored, orphans }, sender) {
     const tabId = sender.tab?.id;

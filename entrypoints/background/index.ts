@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { type BackgroundCall, joinHandlers } from '../../lib/messages';
+import { siteOf } from '../../lib/source/sites';
 import { useBrowserMessages } from '../shared/i18n';
 import { answerInBackground } from '../shared/messaging';
 import { noticeChanges } from './changes';
@@ -41,7 +42,7 @@ export const handlers = noticeChanges(
 export default defineBackground(() => {
   useBrowserMessages();
   // Every listener is registered synchronously so none is missed when the worker wakes for an event.
-  answerInBackground(handlers);
+  answerInBackground(handlers, siteOf);
   listenForUploads(browser.runtime.getURL('/'));
   listenForMenusAndCommands();
   listenForPdfNavigations();

@@ -48,6 +48,8 @@ export default defineContentScript({
     surface.setUiHost(() => host);
     surface.readFactsWith(pageFacts);
     surface.keepText(true);
+    // Filed under the address the background answered for, not one the page suggested.
+    if (bridge.lookup) surface.adoptAddress(bridge.lookup.url);
     const controller = new CaptureController({
       surface,
       api: backgroundCaptureApi(),

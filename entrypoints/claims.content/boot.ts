@@ -16,7 +16,7 @@ import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
 import { refusal } from '../../lib/messages/roles';
-import { documentUrl } from '../../lib/source/url';
+import { pageAddress } from '../../lib/source/url';
 
 type Sender = Browser.runtime.MessageSender;
 
@@ -30,7 +30,8 @@ const NOTHING_HERE: Record<string, unknown> = {
 
 /** The small page script's state on one page. */
 export class PageBoot {
-  private url = documentUrl(document);
+  /** The page's own address (the background decides what it is filed under: `document.claims` answers with it). */
+  private url = pageAddress(document).url;
   private lookupSeq = 0;
   private last: PageLookup | null = null;
   private session: CaptureSession | null = null;
@@ -79,11 +80,11 @@ export class PageBoot {
   /** The one lookup: loads the painting script when the page has claims, the capture script on a finder site. */
   private async lookup(): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
-    const url = this.url;
+    const { url, canonical } = pageAddress(document);
     const data = await withRetry(() =>
-      askBackground<{ claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', { url }),
+      askBackground<{ url?: string | null; claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', { url, canonical }),
     );
-    const found: PageLookup = { url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
+    const found: PageLookup = { url: data.url ?? url, asked: url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;
     if (this.session || this.loading) return found;
     // A site the curator opted in to the claim finder: the capture script is needed at once.
@@ -124,7 +125,7 @@ export class PageBoot {
       // A painting script on its way is waited for, so that its work is taken over rather than done twice.
       await this.paintLoading?.catch(() => undefined);
       return new Promise<CaptureSession>((resolve, reject) => {
-        const lookup = this.last && this.last.url === this.url ? this.last : null;
+        const lookup = this.last && this.last.asked === this.url ? this.last : null;
         // Handed over once: a load that failed and is tried again passes the same painting on, not a fresh start.
         this.handedOver ??= this.painting?.handOver() ?? null;
         const painting = this.handedOver;
@@ -189,7 +190,7 @@ export class PageBoot {
 
   private onLocationChange(): void {
     if (this.session) return;
-    const next = documentUrl(document);
+    const next = pageAddress(document).url;
     if (next === this.url) return;
     this.url = next;
     void this.lookup().catch(() => undefined);
@@ -210,7 +211,7 @@ export class PageBoot {
       if (type in NOTHING_HERE) {
         const about = (message as { payload?: { url?: unknown } }).payload?.url;
         // A change under another address needs no lookup here.
-        if (type === 'claims.changed' && typeof about === 'string' && about !== this.url) return { ok: true, data: NOTHING_HERE[type] };
+        if (type === 'claims.changed' && typeof about === 'string' && about !== (this.last?.url ?? this.url)) return { ok: true, data: NOTHING_HERE[type] };
         const found = await this.lookup();
         // The painting script shows the lookup just made: a change notice is answered by it.
         if (type === 'claims.changed' && (this.painting || this.paintLoading)) return { ok: true, data: { reloaded: true } };

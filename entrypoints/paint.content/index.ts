@@ -30,6 +30,8 @@ export default defineContentScript({
     if (!bridge) return;
     const surface = new HtmlSurface(document);
     surface.keepText(false);
+    // Filed under the address the background answered for, not one the page suggested.
+    surface.adoptAddress(bridge.lookup.url);
     const painter = new HighlightPainter();
     let handedOver = false;
     const session = new PaintSession<Range>(

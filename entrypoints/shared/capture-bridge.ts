@@ -15,8 +15,10 @@ import type { ClaimRecord, SourceCorrection } from '../../lib/schema';
 
 /** The page's claims as the background answered the lookup. */
 export interface PageLookup {
-  /** The normalised URL looked up. */
+  /** The address the background answered for (the page's as the browser says it, or its same-site canonical). */
   url: string;
+  /** The page's own address the lookup was made from. */
+  asked?: string;
   claims: ClaimRecord[];
   source: SourceCorrection | null;
   /** The curator opted this site in to automatic finder runs. */

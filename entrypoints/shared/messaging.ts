@@ -33,10 +33,13 @@ export async function callTab<K extends DocumentCall>(tabId: number, type: K, pa
   return unwrapReply<ResponseOf<K>>(reply, type);
 }
 
-/** Registers, synchronously, the background's listener for every call it answers. */
-export function answerInBackground(handlers: Handlers<BackgroundCall>): void {
+/**
+ * Registers, synchronously, the background's listener for every call it answers; `siteOf` (the Public Suffix
+ * List's registrable domain) checks the addresses a sender names.
+ */
+export function answerInBackground(handlers: Handlers<BackgroundCall>, siteOf: (hostname: string) => string | null): void {
   const table = routes(handlers);
-  const self = ourselves();
+  const self = { ...ourselves(), siteOf };
   browser.runtime.onMessage.addListener(((message: unknown, sender: Sender) => {
     // Return undefined (not a promise) for foreign messages so they stay unanswered here.
     if (!Envelope.safeParse(message).success) return undefined;

@@ -7,6 +7,7 @@
  */
 import { describeZodError } from '../schema';
 import { type CallName, Envelope, isCallName, type ParsedRequestOf, protocol, type Reply, type ResponseOf } from './protocol';
+import { addressesRefusal } from './addresses';
 import { refusal, type Self, type Sender } from './roles';
 
 /** Handlers for a set of calls; each gets the validated request and the sender. */
@@ -41,6 +42,11 @@ export async function dispatch(table: Routes, message: unknown, sender: Sender, 
   if (refused) return { ok: false, error: refused };
   const parsed = entry.request.safeParse(envelope.data.payload);
   if (!parsed.success) return { ok: false, error: `invalid "${type}" request: ${describeZodError(parsed.error)}` };
+  // The addresses a request names are the sender's claim: checked against what the browser says of the sender.
+  if ('speaksFor' in entry && self.siteOf) {
+    const refusedAddress = addressesRefusal((entry.speaksFor as (r: unknown) => Array<string | null>)(parsed.data), sender, self, self.siteOf);
+    if (refusedAddress) return { ok: false, error: refusedAddress };
+  }
   try {
     return { ok: true, data: await handler(parsed.data as never, sender) };
   } catch (error) {

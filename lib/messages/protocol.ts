@@ -58,6 +58,8 @@ const PdfUrl = z
 export const DocumentKey = z
   .object({
     url: HttpUrl.nullable(),
+    /** A page's canonical link as the page offers it: the background decides whether it is honoured (`lib/messages/addresses.ts`). */
+    canonical: z.string().max(8000).nullable().optional(),
     pdf: z.object({ fingerprint: z.string().min(1).max(200), arxiv: z.string().max(40).nullable() }).optional(),
   })
   .refine((key) => key.url !== null || key.pdf !== undefined, 'a web page is known by its address');
@@ -65,6 +67,8 @@ export type DocumentKey = z.infer<typeof DocumentKey>;
 
 /** A document's claims and the curator's correction of its source, as the store answers. */
 export interface DocumentClaims {
+  /** The address the store answered for: for a page, the one the browser says it has (or its same-site canonical). */
+  url?: string | null;
   claims: ClaimRecord[];
   source: SourceCorrection | null;
   /** The curator opted this site in to automatic finder runs. */
@@ -80,11 +84,24 @@ const ImportFile = {
   mode: z.enum(IMPORT_MODES),
 };
 
+/**
+ * A protocol entry whose request names document addresses: `speaksFor` lists them, and the receiver checks that the
+ * sender may speak for each (`lib/messages/addresses.ts`) before the handler runs.
+ */
+function addressed<F extends Role, S extends z.ZodType, R>(entry: {
+  from: F;
+  request: S;
+  response: R;
+  speaksFor: (request: z.output<S>) => Array<string | null>;
+}) {
+  return entry;
+}
+
 /** Every call, by name. */
 export const protocol = {
   // ── Documents ask for their claims and report how they anchored ──────────
   /** The claims stored for a document (a page's normalised URL; a PDF also by fingerprint and arXiv id) and its source correction. */
-  'document.claims': { from: 'document', request: DocumentKey, response: answer<DocumentClaims>() },
+  'document.claims': addressed({ from: 'document', request: DocumentKey, response: answer<DocumentClaims>(), speaksFor: (r) => [r.url] }),
   /** How the sender's document anchored its claims: sets its tab's toolbar badge. */
   'document.status': {
     from: 'document',
@@ -103,15 +120,25 @@ export const protocol = {
 
   // ── Claims ────────────────────────────────────────────────────────────────
   /** Stores new or edited claims (ids minted by the sender, so a retry never duplicates). */
-  'claims.save': { from: 'any', request: z.object({ claims: z.array(ClaimRecord).min(1).max(MAX_BATCH) }), response: answer<{ claims: ClaimRecord[] }>() },
+  'claims.save': addressed({
+    from: 'any',
+    request: z.object({ claims: z.array(ClaimRecord).min(1).max(MAX_BATCH) }),
+    response: answer<{ claims: ClaimRecord[] }>(),
+    speaksFor: (r) => r.claims.map((c) => c.source.url),
+  }),
   /** Deletes claims; the answer carries them so the sender can offer undo. */
   'claims.delete': { from: 'any', request: z.object({ ids: z.array(ClaimId).min(1).max(MAX_BATCH) }), response: answer<{ deleted: ClaimRecord[] }>() },
   /** Puts deleted claims back exactly as they were (undo). */
-  'claims.restore': { from: 'any', request: z.object({ claims: z.array(ClaimRecord).min(1).max(MAX_BATCH) }), response: answer<{ claims: ClaimRecord[] }>() },
+  'claims.restore': addressed({
+    from: 'any',
+    request: z.object({ claims: z.array(ClaimRecord).min(1).max(MAX_BATCH) }),
+    response: answer<{ claims: ClaimRecord[] }>(),
+    speaksFor: (r) => r.claims.map((c) => c.source.url),
+  }),
   /** Model names already in the store, most used first (completion in the claim form). */
   'models.names': { from: 'any', request: z.object({}), response: answer<{ names: string[] }>() },
   /** Corrects a page's source metadata once; every claim on that page follows. */
-  'source.correct': { from: 'any', request: z.object({ source: SourceOverride }), response: answer<{ updated: number }>() },
+  'source.correct': addressed({ from: 'any', request: z.object({ source: SourceOverride }), response: answer<{ updated: number }>(), speaksFor: (r) => [r.source.url] }),
   /** Brings a claim's passage back: focuses a tab showing its page and scrolls to it, or opens the page. */
   'claims.reveal': {
     from: 'page',
@@ -144,13 +171,14 @@ export const protocol = {
 
   // ── The claim finder ──────────────────────────────────────────────────────
   /** Keys of the finder's candidates the curator dismissed on a page (normalised URL; a PDF's address in the viewer). */
-  'dismissals.get': { from: 'any', request: z.object({ url: HttpUrl }), response: answer<{ keys: string[] }>() },
+  'dismissals.get': addressed({ from: 'any', request: z.object({ url: HttpUrl }), response: answer<{ keys: string[] }>(), speaksFor: (r) => [r.url] }),
   /** Remembers a dismissed finder candidate for a page, so it does not come back. */
-  'dismissals.add': {
+  'dismissals.add': addressed({
     from: 'any',
     request: z.object({ url: HttpUrl, key: CandidateKey, sentence: z.string().max(4000) }),
     response: answer<{ stored: boolean }>(),
-  },
+    speaksFor: (r) => [r.url],
+  }),
 
   // ── Import, restore and backup ────────────────────────────────────────────
   /** Checks an import file (JSONL, W3C annotations or a backup) against the store, storing nothing: counts, conflicts, errors by line. */

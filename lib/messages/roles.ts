@@ -18,6 +18,11 @@ export interface Sender {
 export interface Self {
   id: string;
   origin: string;
+  /**
+   * The registrable domain of a host (the Public Suffix List's), where the receiver checks the addresses a request
+   * names (`lib/messages/addresses.ts`): the background's only.
+   */
+  siteOf?: (hostname: string) => string | null;
 }
 
 /** A content script of ours in the top frame of an http(s) tab. */

@@ -119,6 +119,14 @@ export function normalizeUrl(url: string, canonical?: string | null): string {
   return serialize(chosen);
 }
 
+/**
+ * What a page says of its address, for the background to decide on (`lib/messages/addresses.ts`): its own address
+ * normalised, no canonical honoured, and the canonical link it offers (unchecked).
+ */
+export function pageAddress(doc: Document): { url: string; canonical: string | null } {
+  return { url: normalizeUrl(doc.location?.href ?? doc.URL), canonical: doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null };
+}
+
 /** A document's normalised URL: its canonical link honoured (same site only), fragment and tracking parameters dropped. */
 export function documentUrl(doc: Document): string {
   const canonical = doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null;

@@ -49,6 +49,8 @@ export interface ScenarioPage {
   press(key: string): Promise<void>;
   /** Selects an element's text with the mouse, as a curator drags across it (no script in the page involved). */
   dragAcross(selector: string): Promise<void>;
+  /** Moves the mouse to a point of the viewport (trusted input), as a curator resting the pointer there. */
+  mouseAt(x: number, y: number): Promise<void>;
 }
 
 /** A browser with the built extension installed, as the scenarios see it. */

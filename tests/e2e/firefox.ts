@@ -398,6 +398,7 @@ export function firefoxPage(ff: FirefoxExtensionBrowser, page: Page): ScenarioPa
       return waitForDownload(folder, before);
     },
     press: (key) => page.keyboard.press(key as never),
+    mouseAt: (x, y) => page.mouse.move(x, y, { steps: 4 }),
     async dragAcross(selector) {
       const box = await boxOf(selector);
       await page.mouse.move(box.x + 1, box.y + box.height / 2);

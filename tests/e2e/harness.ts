@@ -50,8 +50,8 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** The hosts whose pages the test process serves (nothing is fetched from the network). */
-export const FIXTURE_HOSTS = ['fixtures.test', 'local.test'] as const;
+/** The hosts whose pages the test process serves (nothing is fetched from the network); the neighbours on shared public suffixes serve only pages a test puts there. */
+export const FIXTURE_HOSTS = ['fixtures.test', 'local.test', 'a.github.io', 'b.github.io', 'a.readthedocs.io', 'b.readthedocs.io'] as const;
 
 /** A response the test process gives for a fixture address. */
 export interface FixtureResponse {
@@ -256,6 +256,7 @@ export function chromiumPage(context: BrowserContext, page: Page): ScenarioPage 
       return { fileName: download.suggestedFilename(), bytes, text: bytes.toString('utf8') };
     },
     press: (key) => page.keyboard.press(key),
+    mouseAt: (x, y) => page.mouse.move(x, y, { steps: 4 }),
     async dragAcross(selector) {
       const box = (await locate(page, selector).boundingBox())!;
       await page.mouse.move(box.x + 1, box.y + box.height / 2);

@@ -85,19 +85,14 @@ async function tagThroughUi(ui: CaptureUi, passage: string, values: { model: str
   for (let pressed = 1; pressed <= 6; pressed++) {
     await save.click();
     // Wait until the form is gone (saved) or shows an error with saving over (the button enabled again).
-    const outcome = await ui.page
-      .waitForFunction(
-        () => {
-          const host = document.querySelector('recipe-lens-ui')?.shadowRoot;
-          const form = host?.querySelector('[data-testid=claim-form]');
-          if (!form) return 'saved';
-          const button = form.querySelector<HTMLButtonElement>('[data-testid=form-save]');
-          return form.querySelector('[data-testid=form-error]') && button && !button.disabled ? 'error' : false;
-        },
-        undefined,
-        { timeout: 45_000, polling: 50 },
-      )
-      .then((h) => h.jsonValue());
+    let outcome: 'saved' | 'error' | null = null;
+    const deadline = Date.now() + 45_000;
+    while (!outcome) {
+      if (Date.now() > deadline) throw new Error(`"${passage}": the form neither closed nor showed an error`);
+      if ((await ui.form.count()) === 0) outcome = 'saved';
+      else if ((await ui.form.getByTestId('form-error').count()) > 0 && (await save.isEnabled().catch(() => false))) outcome = 'error';
+      else await ui.page.waitForTimeout(50);
+    }
     if (outcome === 'saved') return pressed;
   }
   throw new Error(`"${passage}" was never saved`);

@@ -517,11 +517,11 @@ describe('9. the content script survives hostile pages', () => {
     const ui = new CaptureUi(page);
     await ui.select('Strict-1 was post-trained with DPO');
     await ui.tagButton.waitFor();
-    // Our stylesheet applied inside the shadow root: the toolbar floats over the page.
-    expect(await ui.tagButton.evaluate((el) => getComputedStyle(el.closest('.rl-toolbar')!).position)).toBe('fixed');
+    // Our stylesheet applied in the UI's frame (an extension page: the page's policy does not govern it).
+    expect(await ui.tagButton.evaluate((el) => getComputedStyle(el.closest('.rl-toolbar')!).backgroundColor)).toBe('rgb(31, 41, 55)');
     await ui.tagButton.click();
     await ui.form.waitFor();
-    expect(await ui.form.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(await ui.form.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('12px');
     await ui.fill({ model: 'Strict-1', value: 'DPO' });
     await ui.save();
     expect(await waitForPainted(page, 1)).toEqual(['Strict-1 was post-trained with DPO']);
@@ -586,7 +586,9 @@ describe('10. permissions are the minimum, each explained; no remote code', () =
     for (const name of [...notRequested.matchAll(/`([\w.]+)`/g)].map((m) => m[1]!)) expect(asked).not.toContain(name);
     for (const dangerous of ['<all_urls>', 'debugger', 'nativeMessaging', 'proxy', 'management', 'cookies', 'history']) expect(asked).not.toContain(dangerous);
     expect(manifest.externally_connectable).toBeUndefined();
-    expect(manifest.web_accessible_resources ?? []).toEqual([]);
+    // One page a web page may embed: the capture UI's frame (no data in it until our script hands it a port).
+    expect(manifest.web_accessible_resources).toEqual([{ resources: ['capture-ui.html'], matches: ['http://*/*', 'https://*/*'] }]);
+    expect(doc).toContain('`capture-ui.html`');
   });
 
   it("the manifest's content security policy is the MV3 default or stricter", () => {

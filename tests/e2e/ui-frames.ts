@@ -71,7 +71,9 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
         };
       }
       return async (...args: unknown[]) => {
-        const loc = await resolve(30_000);
+        // An action's own `timeout` (its last argument's) bounds the wait for the element too.
+        const last = args[args.length - 1] as { timeout?: unknown } | undefined;
+        const loc = await resolve(typeof last?.timeout === 'number' ? last.timeout : 30_000);
         if (!loc) throw new Error(`no ${describe} in the capture UI`);
         return (loc as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!(...args);
       };

@@ -11,6 +11,7 @@ import type { DownloadedFile, ExtensionDriver } from '../driver';
 import { HAVE_SHARED } from '../harness';
 import { captureOnRealPage } from './capture';
 import { pageCannotReachStore, tagOnHostilePage } from './hostile';
+import { hostilePageWhileCurating } from './hostile-capture';
 import { paintsAcrossInPageNavigation } from './navigation';
 import { everyRecordPainted, exportStore, importFixtureRecords, panelListsModels, reanchorEditedPage } from './survey';
 
@@ -56,6 +57,10 @@ export function scenarioSuites(label: string, options: SuiteOptions): void {
 
     it('hostile page: forged messages and events reach no store, and the page has no extension API', async () => {
       await pageCannotReachStore(driver());
+    });
+
+    it('hostile page while a curator works: it can neither read nor drive the capture UI, and a neighbour on a shared suffix is not its address', async () => {
+      await hostilePageWhileCurating(driver());
     });
   });
 
