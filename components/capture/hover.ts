@@ -31,18 +31,22 @@ export class HoverCards {
   private hideTimer: number | undefined;
   private inside = false;
   private frame = 0;
+  private at = { x: 0, y: 0 };
 
   constructor(private readonly host: HoverHost) {}
 
   /** The pointer moved: a card after a short rest on painted passages, none after leaving them. */
   onPointerMove(event: PointerEvent): void {
     const { host } = this;
-    if (!host.anything() || this.frame || host.isOurs(event)) return;
-    const { clientX: x, clientY: y } = event;
+    if (!host.anything() || host.isOurs(event)) return;
     // A drag selecting text (a button held) is not a rest on a passage.
     if (event.buttons) return;
+    // Moves between two frames are folded into one look, at the latest point.
+    this.at = { x: event.clientX, y: event.clientY };
+    if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      const { x, y } = this.at;
       const card = host.store.get().card;
       if (card?.pinned || host.store.get().form || selecting(host)) return;
       const hits = [...new Set(host.painter.hitTest(x, y))];
