@@ -11,7 +11,10 @@ import { FRAME_MARGIN, type ToFrame, UI_ACTIONS, type UiAction, type UiPort } fr
 import type { UiPart } from './ui-parts';
 
 /** Actions that post their call over the port; each resolves once the controller ran it (or rejects with its error). */
-function remoteActions(port: UiPort, pending: Map<number, { resolve: () => void; reject: (e: Error) => void }>): {
+function remoteActions(
+  port: UiPort,
+  pending: Map<number, { resolve: () => void; reject: (e: Error) => void }>,
+): {
   actions: CaptureActions;
   finder: FinderActions;
 } {
@@ -62,10 +65,10 @@ export function startFramePart(part: UiPart, port: UiPort, doc: Document = docum
       if (message.error === null) waiting?.resolve();
       else waiting?.reject(new Error(message.error));
     } else if (message.type === 'focus') {
-      // The form takes the keyboard: its first field (the form's own effect chose it) or the form itself.
-      const target = doc.querySelector<HTMLElement>('[data-testid=claim-form] [data-autofocus], [data-testid=claim-form] input, [data-testid=claim-form]');
+      // The part takes the keyboard where its own effect put it (the form's first field, the list's first button),
+      // else at its first control.
       const active = doc.activeElement;
-      if (!active || active === doc.body) target?.focus();
+      if (!active || active === doc.body) doc.querySelector<HTMLElement>('input, button, [tabindex]')?.focus();
     }
   });
   port.onDisconnect(() => {

@@ -28,6 +28,13 @@ iframe { position: fixed; border: 0; margin: 0; padding: 0; background: transpar
 iframe[data-shown] { visibility: visible; }
 `;
 
+/** The part that holds the keyboard in this state: an open form, a pinned card, a finished finder's list (null: the page). */
+function focusedPart(state: CaptureState): UiPart | null {
+  if (state.form || state.card?.pinned) return 'anchored';
+  if (state.finder && state.finder.status !== 'running') return 'finder';
+  return null;
+}
+
 /** A fresh one-time number for a frame's port. */
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
@@ -104,7 +111,7 @@ class FramedUi implements UiHost {
   private readonly root: ShadowRoot;
   private readonly parts = new Map<UiPart, FramePart>();
   private readonly stops: Array<() => void> = [];
-  private formWasOpen = false;
+  private focusedWas: UiPart | null = null;
 
   constructor(
     private readonly doc: Document,
@@ -166,10 +173,11 @@ class FramedUi implements UiHost {
       part.send(this.message(state));
       part.layout(place);
     }
-    const formOpen = !!state.form;
-    if (formOpen && !this.formWasOpen) this.focus('anchored');
-    if (!formOpen && this.formWasOpen) this.giveBackFocus();
-    this.formWasOpen = formOpen;
+    // The keyboard follows what the curator opened: the form, a pinned card, the finder's list; and comes back after.
+    const focused = focusedPart(state);
+    if (focused && focused !== this.focusedWas) this.focus(focused);
+    if (!focused && this.focusedWas) this.giveBackFocus();
+    this.focusedWas = focused;
   }
 
   /** The form closed: the keyboard goes back to the page, where the curator was reading (no frame of ours keeps it). */
@@ -199,7 +207,7 @@ class FramedUi implements UiHost {
     port.onMessage((message) => this.heard(part, message as FromFrame));
     channel.port1.start();
     port.post(this.message(this.store.get()));
-    if (part.part === 'anchored' && this.store.get().form) this.focus('anchored');
+    if (focusedPart(this.store.get()) === part.part) this.focus(part.part);
   }
 
   private heard(part: FramePart, message: FromFrame): void {

@@ -82,7 +82,10 @@ export class PageBoot {
     const seq = ++this.lookupSeq;
     const { url, canonical } = pageAddress(document);
     const data = await withRetry(() =>
-      askBackground<{ url?: string | null; claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', { url, canonical }),
+      askBackground<{ url?: string | null; claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', {
+        url,
+        canonical,
+      }),
     );
     const found: PageLookup = { url: data.url ?? url, asked: url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;

@@ -138,7 +138,12 @@ export const protocol = {
   /** Model names already in the store, most used first (completion in the claim form). */
   'models.names': { from: 'any', request: z.object({}), response: answer<{ names: string[] }>() },
   /** Corrects a page's source metadata once; every claim on that page follows. */
-  'source.correct': addressed({ from: 'any', request: z.object({ source: SourceOverride }), response: answer<{ updated: number }>(), speaksFor: (r) => [r.source.url] }),
+  'source.correct': addressed({
+    from: 'any',
+    request: z.object({ source: SourceOverride }),
+    response: answer<{ updated: number }>(),
+    speaksFor: (r) => [r.source.url],
+  }),
   /** Brings a claim's passage back: focuses a tab showing its page and scrolls to it, or opens the page. */
   'claims.reveal': {
     from: 'page',

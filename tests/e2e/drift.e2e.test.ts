@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_FIXTURES, SHARED_FIXTURES, badgeFor, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
 import { CaptureUi } from './pages/capture-ui';
+import { uiLocator } from './ui-frames';
 
 const URL = 'http://local.test/drift.html';
 const A = 'We optimise the Nova-3 policy with GRPO and a rule-based reward on verifiable tasks.';
@@ -52,7 +53,7 @@ describe('passages that change after capture', () => {
 
     // The orphan is listed, and re-attached to a passage the curator selects.
     await page.keyboard.press('Escape');
-    const host = page.locator('recipe-lens-ui');
+    const host = { getByTestId: (id: string) => uiLocator(page, `[data-testid=${id}]`) };
     await host.getByTestId('orphan-pill').click();
     await host.getByTestId('orphan-list').getByTestId('orphan-reattach').click();
     await host.getByTestId('reattach-banner').waitFor();

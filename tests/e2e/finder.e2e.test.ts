@@ -10,6 +10,7 @@ import { CaptureUi } from './pages/capture-ui';
 import { FinderUi } from './pages/finder-ui';
 import { PanelPage } from './pages/panel-page';
 import { PdfViewer } from './pages/pdf-viewer';
+import { uiFrames } from './ui-frames';
 import { ZETA, printPdf } from './pdf-fixtures';
 
 let browser: ExtensionBrowser;
@@ -48,9 +49,13 @@ async function inDocumentOrder(page: Page): Promise<boolean> {
   });
 }
 
-/** The data-testid of the element focused inside our shadow root. */
+/** The data-testid of the element that has the keyboard in our UI's frames (null: none of them has it). */
 async function focusedInUi(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.querySelector('recipe-lens-ui')?.shadowRoot?.activeElement?.getAttribute('data-testid') ?? null);
+  for (const frame of uiFrames(page)) {
+    const id = await frame.evaluate(() => (document.hasFocus() ? (document.activeElement?.getAttribute('data-testid') ?? null) : null));
+    if (id) return id;
+  }
+  return null;
 }
 
 describe('the claim finder on a real vendor page (../shared/fixtures)', () => {

@@ -27,7 +27,10 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
     steps.reduce((loc: Locator, step) => (loc as unknown as Record<string, (...a: unknown[]) => Locator>)[step.method]!(...step.args), root.locator(selector));
   const count = async (): Promise<number> => {
     let n = 0;
-    for (const root of roots()) n += await build(root).count().catch(() => 0);
+    for (const root of roots())
+      n += await build(root)
+        .count()
+        .catch(() => 0);
     return n;
   };
   /** The locator in the first root that has a match, waiting up to `timeout` ms for one (null: none came). */
@@ -50,7 +53,17 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
       if (prop === 'count') return count;
       if (prop === 'toString') return () => `uiLocator(${describe})`;
       if (prop === 'allTextContents' || prop === 'allInnerTexts' || prop === 'all') {
-        return async () => ((await resolve(0)) as unknown as Record<string, () => Promise<unknown>> | null)?.[prop]!() ?? [];
+        return async () => {
+          const loc = (await resolve(0)) as unknown as Record<string, () => Promise<unknown>> | null;
+          return loc ? loc[prop]!() : [];
+        };
+      }
+      // Over every match, none included: nothing to wait for.
+      if (prop === 'evaluateAll') {
+        return async (fn: (elements: Element[], arg: unknown) => unknown, arg?: unknown) => {
+          const loc = await resolve(0);
+          return loc ? loc.evaluateAll(fn as never, arg) : fn([], arg);
+        };
       }
       if (prop === 'isVisible') return async () => ((await resolve(0)) ? (await resolve(0))!.isVisible() : false);
       if (prop === 'waitFor') {

@@ -26,7 +26,7 @@ describe('one protocol entry per call', () => {
     for (const [type, entry] of Object.entries(protocol)) {
       expect(['document', 'page', 'any', 'background']).toContain(entry.from);
       expect(typeof entry.request.safeParse).toBe('function');
-      expect(source.includes(`*/\n  '${type}': {`), `${type} has a doc line just above it`).toBe(true);
+      expect(source.includes(`*/\n  '${type}': {`) || source.includes(`*/\n  '${type}': addressed({`), `${type} has a doc line just above it`).toBe(true);
     }
   });
 

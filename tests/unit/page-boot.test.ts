@@ -15,6 +15,7 @@ import {
   takePaintingBridge,
 } from '../../entrypoints/shared/capture-bridge';
 import { CHANNEL } from '../../lib/messages/channel';
+import { asCurator } from '../support/trusted';
 import type { ClaimRecord } from '../../lib/schema';
 
 const PAGE = 'https://example.com/blog/model';
@@ -104,7 +105,7 @@ function selectParagraph(): void {
   range.selectNodeContents(document.querySelector('p')!);
   getSelection()!.removeAllRanges();
   getSelection()!.addRange(range);
-  document.dispatchEvent(new Event('keyup'));
+  document.dispatchEvent(asCurator(new Event('keyup')));
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -133,7 +134,7 @@ describe('a page with nothing stored', () => {
   it('costs one lookup and loads nothing', async () => {
     const h = start([]);
     await settle();
-    expect(h.sent).toEqual([{ type: 'document.claims', payload: { url: PAGE } }]);
+    expect(h.sent).toEqual([{ type: 'document.claims', payload: { url: PAGE, canonical: null } }]);
     h.ctx.abort();
   });
 
@@ -200,7 +201,7 @@ describe('a page with claims', () => {
     const h = start([claim]);
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
-    expect(h.paintBridge?.lookup).toEqual({ url: PAGE, claims: [claim], source: null, autoFind: false });
+    expect(h.paintBridge?.lookup).toEqual({ url: PAGE, asked: PAGE, claims: [claim], source: null, autoFind: false });
     h.ctx.abort();
   });
 
@@ -208,7 +209,7 @@ describe('a page with claims', () => {
     const h = start([claim]);
     await settle();
     expect(await call('claims.changed', { url: PAGE })).toEqual([{ ok: true, data: { reloaded: true } }]);
-    expect(h.painting.shown).toEqual([{ url: PAGE, claims: [claim], source: null, autoFind: false }]);
+    expect(h.painting.shown).toEqual([{ url: PAGE, asked: PAGE, claims: [claim], source: null, autoFind: false }]);
     expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
     h.ctx.abort();
   });
@@ -230,11 +231,11 @@ describe('a page with claims', () => {
   it('loads the capture script for a click on a painted passage and passes the click on; a click elsewhere loads nothing', async () => {
     const h = start([claim]);
     await settle();
-    document.dispatchEvent(new MouseEvent('click', { clientX: 5, clientY: 6 }));
+    document.dispatchEvent(asCurator(new MouseEvent('click', { clientX: 5, clientY: 6 })));
     await settle();
     expect(h.sent.some((m) => m.type === 'capture.load')).toBe(false);
     h.painting.hit = true;
-    document.dispatchEvent(new MouseEvent('click', { clientX: 15, clientY: 16 }));
+    document.dispatchEvent(asCurator(new MouseEvent('click', { clientX: 15, clientY: 16 })));
     await settle();
     expect(h.sent.filter((m) => m.type === 'capture.load')).toHaveLength(1);
     expect(h.pointers).toEqual([['click', 15, 16]]);
@@ -286,7 +287,7 @@ describe('a site the curator opted in to the claim finder', () => {
     const h = start([], true);
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
-    expect(h.handed).toEqual({ url: PAGE, claims: [], source: null, autoFind: true });
+    expect(h.handed).toEqual({ url: PAGE, asked: PAGE, claims: [], source: null, autoFind: true });
     h.ctx.abort();
   });
 });

@@ -1,7 +1,7 @@
 /** Page object for the in-page capture UI (toolbar, claim form, claim card) inside our shadow root. */
 import type { Locator, Page } from 'playwright-core';
 import { selectTextInPage } from '../driver';
-import { uiLocator } from '../ui-frames';
+import { uiFrames, uiLocator } from '../ui-frames';
 
 /** Drives the capture UI on one page. */
 export class CaptureUi {
@@ -14,6 +14,8 @@ export class CaptureUi {
 
   /** Selects the first occurrence of `text` on the page (by script, as a drag would) and releases the pointer. */
   async select(text: string): Promise<void> {
+    // The keyboard back on the page, as the curator's click on it would bring it (a frame of our UI may hold it).
+    for (const frame of uiFrames(this.page)) await (await frame.frameElement()).evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
     if (!(await this.page.evaluate(selectTextInPage, text))) throw new Error(`text not on the page: ${text}`);
     // Ended by the curator's own key: a script's events are not the curator's.
     await this.page.keyboard.press('Shift');

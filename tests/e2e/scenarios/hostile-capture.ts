@@ -142,7 +142,12 @@ async function storeNeighbourClaims(driver: ExtensionDriver): Promise<void> {
   await importThroughOptions(options, [file]);
   await options.close();
   const stored = await driver.storedClaims();
-  expect(stored.filter((c) => c.model === 'Neighbour-Model').map((c) => c.source.url).sort()).toEqual(NEIGHBOURS.map((n) => n.neighbour).sort());
+  expect(
+    stored
+      .filter((c) => c.model === 'Neighbour-Model')
+      .map((c) => c.source.url)
+      .sort(),
+  ).toEqual(NEIGHBOURS.map((n) => n.neighbour).sort());
 }
 
 /** The whole attack on each pair of neighbours; returns the page's logs for the closing note. */
@@ -189,7 +194,11 @@ export async function hostilePageWhileCurating(driver: ExtensionDriver): Promise
     const stored = await driver.storedClaims();
     const mine = stored.filter((c) => c.quote?.exact === TARGET && c.model === TYPED.model);
     // One claim per page the curator tagged so far, each under that page's own address.
-    expect(mine.map((c) => c.source.url).sort()).toEqual(NEIGHBOURS.slice(0, logs.length + 1).map((n) => n.page).sort());
+    expect(mine.map((c) => c.source.url).sort()).toEqual(
+      NEIGHBOURS.slice(0, logs.length + 1)
+        .map((n) => n.page)
+        .sort(),
+    );
     expect(mine.find((c) => c.source.url === url)).toMatchObject({ model: TYPED.model, value: TYPED.value, note: TYPED.note });
     expect(stored.filter((c) => c.source?.url === neighbour).map((c) => c.model)).toEqual(['Neighbour-Model']);
     expect(JSON.stringify(stored)).not.toMatch(/FORGED|written by the page/);
