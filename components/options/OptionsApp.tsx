@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ResponseOf } from '../../lib/messages';
 import type { OptionsApi } from './api';
+import { AddressReview } from './AddressReview';
 import { BackupPanel } from './BackupPanel';
 import { DatasetPanel } from './DatasetPanel';
 import { ExportPanel } from './ExportPanel';
@@ -62,6 +63,8 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
       </header>
 
       <LanguageSettings api={api} />
+
+      <AddressReview api={api.addresses} />
 
       <section class="card" aria-labelledby="store-h">
         <h2 id="store-h">{t('yourStore')}</h2>

@@ -5,6 +5,7 @@ import type { Settings } from '../../lib/settings';
 import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
 import type { ExportData } from '../../lib/export/files';
 import type { DatasetApi } from '../common/dataset';
+import type { AddressReviewApi } from './AddressReview';
 
 /** What the import UI needs from the background. */
 export interface ImportApi {
@@ -41,4 +42,6 @@ export interface OptionsApi extends BackupApi, ExportApi, SettingsApi {
   fileAccess(): Promise<boolean | null>;
   /** The team's dataset: connect, pull, publish. */
   dataset: DatasetApi;
+  /** The one-time notice of claims to check after the site rule changed. */
+  addresses: AddressReviewApi;
 }

@@ -1,5 +1,6 @@
 /** Claims: saving (stamped, with a link), deleting and restoring them, model names for the form, and a page's source correction. */
-import { deleteClaims, getClaims, modelNames, putClaims, putSource } from '../../lib/db';
+import { acknowledgeReview, allClaims, deleteClaims, getClaims, modelNames, putClaims, putSource, reviewState } from '../../lib/db';
+import { claimsToReview } from '../../lib/source/address-review';
 import { withLink } from '../../lib/export/links';
 import { addressesRefusal } from '../../lib/messages/addresses';
 import { siteOf } from '../../lib/source/sites';
@@ -43,6 +44,14 @@ export const claimHandlers = {
   async 'claims.restore'({ claims }) {
     await putClaims(await db(), claims);
     return { claims };
+  },
+  async 'addresses.review'() {
+    const d = await db();
+    const [claims, state] = await Promise.all([allClaims(d), reviewState(d, nowTimestamp())]);
+    return { claims: claimsToReview(claims, siteOf, state) };
+  },
+  async 'addresses.acknowledge'({ ids }) {
+    return { acknowledged: await acknowledgeReview(await db(), ids, nowTimestamp()) };
   },
   async 'models.names'() {
     return { names: await modelNames(await db()) };

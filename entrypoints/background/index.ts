@@ -7,6 +7,8 @@
 import { browser } from 'wxt/browser';
 import { type BackgroundCall, joinHandlers } from '../../lib/messages';
 import { siteOf } from '../../lib/source/sites';
+import { reviewState } from '../../lib/db';
+import { nowTimestamp } from '../../lib/time';
 import { useBrowserMessages } from '../shared/i18n';
 import { answerInBackground } from '../shared/messaging';
 import { noticeChanges } from './changes';
@@ -47,7 +49,13 @@ export default defineBackground(() => {
   listenForMenusAndCommands();
   listenForPdfNavigations();
   listenForDatasetSchedule();
-  browser.runtime.onInstalled.addListener(() => createMenus());
+  browser.runtime.onInstalled.addListener(() => {
+    createMenus();
+    // From now on claims are filed by the stricter site rule: older ones on shared hosts are listed once to check.
+    void db()
+      .then((d) => reviewState(d, nowTimestamp()))
+      .catch(() => undefined);
+  });
   // Nearly every event that wakes the worker reads the store: open it now, while the event's sender is still
   // starting, rather than on the first call (a failure here is reported again to the call that needs it).
   void db().catch(() => undefined);

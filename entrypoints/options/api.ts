@@ -43,6 +43,12 @@ export function createOptionsApi(): OptionsApi {
     changeSettings: (patch) => callBackground('settings.set', patch),
     onChange: (callback) => onChangeNotice(() => callback()),
     dataset: createDatasetApi(),
+    addresses: {
+      review: async () => (await callBackground('addresses.review', {})).claims,
+      acknowledge: async (ids) => {
+        await callBackground('addresses.acknowledge', { ids });
+      },
+    },
     fileAccess: async () => {
       const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
       return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess().catch(() => null) : null;

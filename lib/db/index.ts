@@ -11,3 +11,4 @@ export * from './sync';
 export { DB_NAME } from './schema';
 export type { RecipeDb, StoredBase, StoredDismissal, StoredModel, StoredSource } from './schema';
 export { DB_VERSION, MIGRATIONS } from './migrations';
+export * from './address-review';

@@ -135,6 +135,13 @@ export const protocol = {
     response: answer<{ claims: ClaimRecord[] }>(),
     speaksFor: (r) => r.claims.map((c) => c.source.url),
   }),
+  /**
+   * Claims under an address whose site the stricter rule (the Public Suffix List) judges otherwise than the rule
+   * before it, not yet acknowledged: kept, and listed once for the curator to check (`lib/source/address-review.ts`).
+   */
+  'addresses.review': { from: 'page', request: z.object({}), response: answer<{ claims: ClaimRecord[] }>() },
+  /** The curator checked these claims of the notice: it does not list them again. */
+  'addresses.acknowledge': { from: 'page', request: z.object({ ids: z.array(ClaimId).max(100_000) }), response: answer<{ acknowledged: number }>() },
   /** Model names already in the store, most used first (completion in the claim form). */
   'models.names': { from: 'any', request: z.object({}), response: answer<{ names: string[] }>() },
   /** Corrects a page's source metadata once; every claim on that page follows. */

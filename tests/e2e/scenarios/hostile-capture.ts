@@ -205,6 +205,18 @@ export async function hostilePageWhileCurating(driver: ExtensionDriver): Promise
     // Painted here: the curator's passage only, not the neighbour's.
     expect(await paintedTexts(page)).toEqual([TARGET]);
 
+    // A passage inside the tagged one, selected while the pointer rests on the painted passage: the selection wins,
+    // its toolbar is in reach (no card over it), and the overlapping claim is saved.
+    await selectText(page, 'GRPO');
+    await page.mouseAt(box.x + 2, box.y);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await page.count(inUi('[data-testid=claim-card]'))).toBe(0);
+    await openFormFromToolbar(page);
+    await page.fill(formField('model'), TYPED.model);
+    await page.click(inUi('[data-testid=form-save]'));
+    await page.waitFor(inUi('[data-testid=claim-form]'), { state: 'detached', timeout: 15_000 });
+    await expect.poll(async () => (await paintedTexts(page)).sort(), SLOW).toEqual(['GRPO', TARGET].sort());
+
     // What the page learned: our element exists and is closed; none of its parts, frames' contents, the curator's keys or text.
     const log = await attackLog(page);
     expect(log.hosts).toBeGreaterThan(0);
