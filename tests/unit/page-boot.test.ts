@@ -138,6 +138,25 @@ describe('a page with nothing stored', () => {
     h.ctx.abort();
   });
 
+  it("ignores a page's synthetic events: its own selection and pretend keys and clicks load nothing", async () => {
+    const h = start([]);
+    await settle();
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('p')!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    document.dispatchEvent(new KeyboardEvent('keyup', { key: 'Shift', shiftKey: true }));
+    document.dispatchEvent(new PointerEvent('pointerup'));
+    document.dispatchEvent(new Event('selectionchange'));
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims']);
+    // The curator's own key does.
+    document.dispatchEvent(asCurator(new Event('keyup')));
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
+    h.ctx.abort();
+  });
+
   it('answers "nothing here" to calls about claims, a change elsewhere without even a lookup', async () => {
     const h = start([]);
     await settle();
