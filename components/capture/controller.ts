@@ -193,6 +193,8 @@ export class CaptureController<A> {
         }),
       );
     }
+    // Loaded for a selection still being made: the UI starts loading now, so the toolbar is ready when it ends.
+    if (document.getSelection()?.isCollapsed === false) void this.ensureUi().catch(() => undefined);
     if (painted && painted.url === this.surface.key()?.url) this.adopt(painted);
     else if (this.surface.key()) void this.load();
   }

@@ -129,6 +129,8 @@ class FramedUi implements UiHost {
     const onResize = () => this.update(store.get());
     addEventListener('resize', onResize);
     this.stops.push(() => removeEventListener('resize', onResize));
+    // The toolbar's frame is the first one needed: made now, so it loads while the curator is still selecting.
+    this.part('anchored');
     this.update(store.get());
   }
 
@@ -163,12 +165,7 @@ class FramedUi implements UiHost {
     if (!this.element.isConnected) this.doc.documentElement.append(this.element);
     for (const name of UI_PARTS) {
       const place = partPlace(name, state);
-      let part = this.parts.get(name);
-      if (!part && place) {
-        part = new FramePart(name, this, this.doc, this.link.frameUrl(name));
-        this.parts.set(name, part);
-        this.root.append(part.frame);
-      }
+      const part = place ? this.part(name) : this.parts.get(name);
       if (!part) continue;
       part.send(this.message(state));
       part.layout(place);
@@ -186,6 +183,17 @@ class FramedUi implements UiHost {
     if (!(active instanceof HTMLIFrameElement)) return;
     active.blur();
     window.focus();
+  }
+
+  /** A part's frame, made (hidden until it shows something) when there is none. */
+  private part(name: UiPart): FramePart {
+    let part = this.parts.get(name);
+    if (!part) {
+      part = new FramePart(name, this, this.doc, this.link.frameUrl(name));
+      this.parts.set(name, part);
+      this.root.append(part.frame);
+    }
+    return part;
   }
 
   /** Moves the keyboard into a part's frame (the form opened by a shortcut or the toolbar). */

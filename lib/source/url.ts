@@ -108,6 +108,7 @@ function serialize(u: URL): string {
  * path. Idempotent; returns the input trimmed when it is not an http(s) URL.
  */
 export function normalizeUrl(url: string, canonical?: string | null): string {
+  if (!canonical?.trim()) return normalizeAddress(url);
   const trimmed = url.trim();
   const page = parseHttpUrl(trimmed);
   if (!page) return trimmed;
@@ -119,12 +120,19 @@ export function normalizeUrl(url: string, canonical?: string | null): string {
   return serialize(chosen);
 }
 
+/** A source URL normalised as `normalizeUrl` does, without a canonical link to weigh (small: no site rule). */
+export function normalizeAddress(url: string): string {
+  const trimmed = url.trim();
+  const page = parseHttpUrl(trimmed);
+  return page ? serialize(page) : trimmed;
+}
+
 /**
  * What a page says of its address, for the background to decide on (`lib/messages/addresses.ts`): its own address
  * normalised, no canonical honoured, and the canonical link it offers (unchecked).
  */
 export function pageAddress(doc: Document): { url: string; canonical: string | null } {
-  return { url: normalizeUrl(doc.location?.href ?? doc.URL), canonical: doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null };
+  return { url: normalizeAddress(doc.location?.href ?? doc.URL), canonical: doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null };
 }
 
 /** A document's normalised URL: its canonical link honoured (same site only), fragment and tracking parameters dropped. */

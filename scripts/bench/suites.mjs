@@ -13,6 +13,7 @@ const suite = (module, bench, goals, options = {}) => ({ module, bench, goals, .
 export const SUITES = {
   anchoring: suite('./anchoring.mjs', 'benchAnchoring', 'anchoringGoals', { browser: 'none', extension: false }),
   'page-load': suite('./page-load.mjs', 'benchPageLoad', 'pageLoadGoals', { browser: 'none' }),
+  capture: suite('./capture.mjs', 'benchCapture', 'captureGoals', { browser: 'none' }),
   'long-tasks': suite('./long-tasks.mjs', 'benchLongTasks', 'longTaskGoals', { browser: 'none' }),
   highlights: suite('./highlights.mjs', 'benchHighlights', 'highlightGoals', { browser: 'none', extension: false }),
   panel: suite('./panel.mjs', 'benchPanel', 'panelGoals'),
