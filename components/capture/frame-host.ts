@@ -88,10 +88,15 @@ class FramePart {
     const style = this.frame.style;
     const shown = place !== null && this.size.width > 0 && this.size.height > 0;
     this.frame.toggleAttribute('data-shown', shown);
-    if (!place) return;
+    if (!shown) {
+      // Nothing of a hidden frame is left on screen, nor in the way of the page's pointer.
+      style.width = style.height = '0px';
+      return;
+    }
     style.width = `${this.size.width}px`;
     style.height = `${this.size.height}px`;
     style.left = style.top = style.right = style.bottom = '';
+    if (!place) return;
     const inset = `${16 - FRAME_MARGIN}px`;
     if ('at' in place) {
       style.left = `${place.at.x - FRAME_MARGIN}px`;

@@ -81,6 +81,25 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
           const loc = await resolve(timeout);
           if (!loc) throw new Error(`${describe} never appeared in the capture UI`);
           await loc.first().waitFor({ state, timeout });
+          if (state !== 'visible') return;
+          // Visible to a person: its frame too is drawn on the page (a frame is shown once it has told its size).
+          const deadline = Date.now() + timeout;
+          for (const frame of uiFrames(page)) {
+            if (
+              (await frame
+                .locator(selector)
+                .count()
+                .catch(() => 0)) === 0
+            )
+              continue;
+            const element = await frame.frameElement();
+            while (
+              !(await element.evaluate((e) => getComputedStyle(e as Element).visibility === 'visible' && (e as Element).getBoundingClientRect().height > 0))
+            ) {
+              if (Date.now() > deadline) throw new Error(`${describe}: its frame was never shown`);
+              await new Promise((r) => setTimeout(r, 20));
+            }
+          }
         };
       }
       return async (...args: unknown[]) => {
