@@ -330,7 +330,13 @@ export function firefoxPage(ff: FirefoxExtensionBrowser, page: Page): ScenarioPa
         // The frame's box is in the frame's viewport: moved by where the frame stands in the tab's.
         const [[fx, fy], [tx, ty]] = await Promise.all([evaluateIn(context, screenOrigin, null), inspect(screenOrigin, null)]);
         const box = result as { x: number; y: number; width: number; height: number };
-        return { ...box, x: box.x + fx! - tx!, y: box.y + fy! - ty! };
+        const placed = { ...box, x: box.x + fx! - tx!, y: box.y + fy! - ty! };
+        // Clickable as a person sees it: at its centre the page shows our UI (a frame not drawn yet shows the page).
+        const ours = await inspect(({ x, y }) => document.elementFromPoint(x, y)?.localName === 'recipe-lens-ui', {
+          x: placed.x + placed.width / 2,
+          y: placed.y + placed.height / 2,
+        });
+        return ours ? placed : null;
       }
       results.push(result);
     }

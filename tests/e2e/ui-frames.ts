@@ -20,6 +20,9 @@ const CHAINED = new Set(['locator', 'getByTestId', 'getByRole', 'getByText', 'ge
 
 type Step = { method: string; args: unknown[] };
 
+/** Calls that act on an element the way a person does: they wait until it is drawn. */
+const ACTIONS = new Set(['click', 'dblclick', 'fill', 'press', 'pressSequentially', 'type', 'check', 'uncheck', 'selectOption', 'hover', 'tap', 'focus']);
+
 /** A locator of `selector` inside the capture UI, wherever it is shown. */
 export function uiLocator(page: Page, selector: string, steps: Step[] = []): Locator {
   const roots = (): Array<Page | Frame | Locator> => [...uiFrames(page), page.locator('recipe-lens-ui')];
@@ -33,16 +36,30 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
         .catch(() => 0);
     return n;
   };
+  /** The frame the last `resolve` found the element in (null: the PDF viewer's shadow root). */
+  let foundIn: Frame | null = null;
   /** The locator in the first root that has a match, waiting up to `timeout` ms for one (null: none came). */
   const resolve = async (timeout: number): Promise<Locator | null> => {
     const deadline = Date.now() + timeout;
     for (;;) {
       for (const root of roots()) {
         const loc = build(root);
-        if ((await loc.count().catch(() => 0)) > 0) return loc;
+        if ((await loc.count().catch(() => 0)) > 0) {
+          foundIn = 'goto' in root && root !== page ? (root as Frame) : null;
+          return loc;
+        }
       }
       if (Date.now() > deadline) return null;
       await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  /** Waits until the frame the element was found in is drawn on the page (its box, read through the protocol). */
+  const frameShown = async (deadline: number): Promise<void> => {
+    if (!foundIn) return;
+    const element = await foundIn.frameElement();
+    while (!((await element.boundingBox())?.height ?? 0)) {
+      if (Date.now() > deadline) throw new Error(`${describe}: its frame was never shown`);
+      await new Promise((r) => setTimeout(r, 20));
     }
   };
   const describe = [selector, ...steps.map((s) => `${s.method}(${s.args.map((a) => JSON.stringify(a)).join(', ')})`)].join('.');
@@ -83,23 +100,7 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
           await loc.first().waitFor({ state, timeout });
           if (state !== 'visible') return;
           // Visible to a person: its frame too is drawn on the page (a frame is shown once it has told its size).
-          const deadline = Date.now() + timeout;
-          for (const frame of uiFrames(page)) {
-            if (
-              (await frame
-                .locator(selector)
-                .count()
-                .catch(() => 0)) === 0
-            )
-              continue;
-            const element = await frame.frameElement();
-            while (
-              !(await element.evaluate((e) => getComputedStyle(e as Element).visibility === 'visible' && (e as Element).getBoundingClientRect().height > 0))
-            ) {
-              if (Date.now() > deadline) throw new Error(`${describe}: its frame was never shown`);
-              await new Promise((r) => setTimeout(r, 20));
-            }
-          }
+          await frameShown(Date.now() + timeout);
         };
       }
       return async (...args: unknown[]) => {
@@ -107,6 +108,8 @@ export function uiLocator(page: Page, selector: string, steps: Step[] = []): Loc
         const last = args[args.length - 1] as { timeout?: unknown } | undefined;
         const loc = await resolve(typeof last?.timeout === 'number' ? last.timeout : 30_000);
         if (!loc) throw new Error(`no ${describe} in the capture UI`);
+        // A person acts on what is drawn: an element of a frame not shown yet is not under the pointer.
+        if (ACTIONS.has(prop)) await frameShown(Date.now() + 30_000);
         return (loc as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!(...args);
       };
     },
