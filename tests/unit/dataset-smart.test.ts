@@ -158,7 +158,10 @@ describe('the refs a service advertises', () => {
 });
 
 describe('a push', () => {
-  const advertised: Advertisement = { refs: new Map([['refs/heads/main', A]]), capabilities: new Set(['report-status', 'side-band-64k', 'delete-refs']) };
+  const advertised: Advertisement = {
+    refs: new Map([['refs/heads/main', A]]),
+    capabilities: new Set(['report-status', 'side-band-64k', 'delete-refs', 'agent=git/2.39.5']),
+  };
   const pack = bytes('PACK…');
 
   it('sends the update with our capabilities, a flush, then the pack', () => {
@@ -195,7 +198,9 @@ describe('a push', () => {
     const s = server({ type: 'application/x-git-receive-pack-result', body: joinBytes([pktLine('unpack index-pack abnormal exit\n'), FLUSH_PKT]) });
     const result = await sendPack(s.request, plain, [{ old: A, new: B, ref: 'refs/heads/main' }], pack);
     expect(result.unpack).toBe('index-pack abnormal exit');
-    expect(text(s.seen[0]!.sent)).toContain('\0report-status agent=recipe-lens\n');
+    // A server that advertises no agent is sent none (a client must not request what was not advertised).
+    expect(text(s.seen[0]!.sent)).toContain('\0report-status\n');
+    expect(text(s.seen[0]!.sent)).not.toContain('agent');
   });
 
   it.each([
@@ -234,7 +239,7 @@ describe('a push', () => {
 describe('a fetch', () => {
   const advertised: Advertisement = {
     refs: new Map([['refs/heads/main', C]]),
-    capabilities: new Set(['multi_ack', 'thin-pack', 'side-band-64k', 'ofs-delta', 'no-progress', 'shallow']),
+    capabilities: new Set(['multi_ack', 'thin-pack', 'side-band-64k', 'ofs-delta', 'no-progress', 'shallow', 'agent=git/2.39.5']),
   };
   const pack = bytes('PACK and its objects');
 
@@ -265,7 +270,8 @@ describe('a fetch', () => {
     const plain: Advertisement = { refs: advertised.refs, capabilities: new Set() };
     const s = server({ type: 'application/x-git-upload-pack-result', body: joinBytes([pktLine('NAK\n'), pack]) });
     expect(text(await fetchPack(s.request, plain, { wants: [C], haves: [] }))).toBe('PACK and its objects');
-    expect(text(s.seen[0]!.sent)).toContain(`want ${C} agent=recipe-lens\n`);
+    expect(text(s.seen[0]!.sent)).toContain(`want ${C}\n`);
+    expect(text(s.seen[0]!.sent)).not.toContain('agent');
   });
 
   it.each([

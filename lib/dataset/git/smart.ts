@@ -199,6 +199,18 @@ export async function readPushAnswer(body: AsyncIterable<Uint8Array>, sideBand: 
   return parsePushReport(lines);
 }
 
+/** Whether the server advertised a capability (`agent` is advertised with a value: `agent=git/2.39.5`). */
+export function advertises(advertised: Advertisement, name: string): boolean {
+  if (advertised.capabilities.has(name)) return true;
+  for (const c of advertised.capabilities) if (c.startsWith(`${name}=`)) return true;
+  return false;
+}
+
+/** Our agent, for a server that advertised that capability only: a client must not request one it did not (git's protocol). */
+function agent(advertised: Advertisement): string[] {
+  return advertises(advertised, 'agent') ? ['agent=recipe-lens'] : [];
+}
+
 /** Pushes: sends the updates and the pack, and returns the server's report (its messages to `onMessage`). */
 export async function sendPack(
   request: SmartRequest,
@@ -208,7 +220,7 @@ export async function sendPack(
   onMessage: (line: string) => void = () => undefined,
 ): Promise<PushReport> {
   const sideBand = advertised.capabilities.has('side-band-64k');
-  const capabilities = ['report-status', ...(sideBand ? ['side-band-64k'] : []), 'agent=recipe-lens'];
+  const capabilities = ['report-status', ...(sideBand ? ['side-band-64k'] : []), ...agent(advertised)];
   if (!advertised.capabilities.has('report-status')) throw new ProtocolError('the server cannot report the result of a push (no report-status)');
   const body = await post(request, 'git-receive-pack', pushRequest(updates, capabilities, pack));
   return readPushAnswer(body, sideBand, onMessage);
@@ -224,7 +236,7 @@ export interface FetchWants {
 /** The body of a fetch: the wants (the first with our capabilities), a flush, the haves, `done`. */
 export function fetchRequest({ wants, haves }: FetchWants, capabilities: readonly string[]): Uint8Array {
   if (!wants.length) throw new Error('a fetch wants at least one object');
-  const parts = wants.map((w, i) => pktLine(`want ${w}${i === 0 ? ` ${capabilities.join(' ')}` : ''}\n`));
+  const parts = wants.map((w, i) => pktLine(`want ${w}${i === 0 && capabilities.length ? ` ${capabilities.join(' ')}` : ''}\n`));
   parts.push(FLUSH_PKT);
   for (const h of haves) parts.push(pktLine(`have ${h}\n`));
   parts.push(pktLine('done\n'));
@@ -288,7 +300,7 @@ export async function fetchPack(
     ...(caps.has('thin-pack') ? ['thin-pack'] : []),
     ...(caps.has('ofs-delta') ? ['ofs-delta'] : []),
     ...(caps.has('no-progress') ? ['no-progress'] : []),
-    'agent=recipe-lens',
+    ...agent(advertised),
   ];
   const body = await post(request, 'git-upload-pack', fetchRequest(wants, capabilities));
   return readFetchAnswer(body, sideBand, onMessage, onBytes);
