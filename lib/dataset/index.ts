@@ -6,6 +6,7 @@
  * lives in `lib/dataset/git` with its file system and HTTP client passed in.
  */
 export * from './hash';
+export * from './build';
 export * from './layout';
 export * from './read';
 export * from './readme';

@@ -158,7 +158,7 @@ function readFile(path: string, text: string, out: Pick<FileRead, 'records' | 'p
       out.layout.push({
         path,
         line: firstDifference(text, canonical),
-        message: 'not in the export order and form (sorted records, canonical keys, one "\\n" per line)',
+        message: 'not in the export order and form (sorted records, canonical keys, one "\\n" per line): "survey build ." rewrites it',
       });
   }
   out.records.push(...placed);

@@ -151,13 +151,15 @@ export function checkReadme(readme: string, records: readonly SurveyRecord[]): R
       while (i < wantLines.length && i < haveLines.length && wantLines[i] === haveLines[i]) i++;
       problems.push({
         line: lineOf(readme, t.from) + i,
-        message: 'the survey table is not what "survey render records" gives for the records: regenerate it (publishing from Recipe Lens does)',
+        message:
+          'the survey table is not what "survey render records" gives for the records: run "survey build ." to rewrite it (publishing from Recipe Lens does too)',
       });
     }
   }
   const c = between(readme, COUNT_START, COUNT_END);
   const want = countLine(datasetCounts(records));
   if (!c) problems.push({ line: 1, message: `no counts line: the README needs ${COUNT_START}${want}${COUNT_END}` });
-  else if (readme.slice(c.from, c.to) !== want) problems.push({ line: lineOf(readme, c.from), message: `the counts line should read "${want}"` });
+  else if (readme.slice(c.from, c.to) !== want)
+    problems.push({ line: lineOf(readme, c.from), message: `the counts line should read "${want}" ("survey build ." writes it)` });
   return problems;
 }

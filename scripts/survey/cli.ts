@@ -24,6 +24,8 @@ Commands:
   init DIR [--title T]                     make an empty dataset repository (README, records/)
   check DIR                                what a dataset's CI runs: valid records in the layout,
                                            README table as "survey render" gives it
+  build DIR                                rewrite the generated parts: records files in export
+                                           order, README table and counts (your own text kept)
 
 A FILE may be a folder: its *.jsonl files, read recursively.
 Run "survey <command> --help" for a command's options.
@@ -80,6 +82,16 @@ with different content, no other file under records/, no records file over
 32 MB, and README.md's table and counts exactly what "survey render" gives for
 records/. Prints FILE:LINE: message per problem. Exit 0 when valid, 1 if not.
 `,
+  build: `Usage: survey build DIR [--title T]
+
+Rewrites what a dataset generates from its records, as publishing from Recipe
+Lens writes it: every records file in the export order and form (a record in
+another model's file moved to its own; where a record appears twice, the newest
+version stays), and README.md's survey table and counts line. The curators' own
+text in the README is kept; a dataset without a README gets a new one titled T.
+Invalid lines are not rewritten: they are printed as FILE:LINE: message, nothing
+is written, and the exit code is 1. Building twice changes nothing the second time.
+`,
   stats: `Usage: survey stats FILE... [--json]
 
 Counts claims per model (and recipe), kind, evidence level and source kind.
@@ -97,6 +109,7 @@ const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<numb
   // The dataset commands load their code only when run.
   init: async (argv, io) => (await import('./dataset')).init(argv, io),
   check: async (argv, io) => (await import('./dataset')).check(argv, io),
+  build: async (argv, io) => (await import('./dataset')).build(argv, io),
 };
 
 /** Runs the CLI on arguments (without `node` and the script) and returns the exit code. */

@@ -6,9 +6,10 @@
  * as `FILE:LINE: message`, FILE relative to the current directory.
  */
 import { isTombstone } from '../../lib/survey/tombstones';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  buildDataset,
   checkReadme,
   formatDatasetProblem,
   MAX_RECORDS_FILE_BYTES,
@@ -71,18 +72,8 @@ export async function init(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-/** `survey check DIR`: exit 0 when the dataset is valid, else 1 with one `FILE:LINE: message` per problem. */
-export async function check(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: {}, flags: [] });
-  if (args.positionals.length > 1) throw new UsageError('check takes one folder');
-  const dir = args.positionals[0];
-  const root = await folder(dir, io.cwd, 'check');
-  try {
-    if (!(await stat(root)).isDirectory()) throw new UsageError(`${dir}: not a folder`);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`${dir}: no such folder`);
-  }
+/** A dataset folder's files and what its records files say (a file over the size limit refused by its size alone). */
+async function readFolder(root: string): Promise<{ paths: string[]; read: ReturnType<typeof readDataset>; early: DatasetProblem[] }> {
   const paths = await treeFiles(root);
   const files: DatasetFile[] = [];
   const early: DatasetProblem[] = [];
@@ -90,12 +81,64 @@ export async function check(argv: readonly string[], io: Io): Promise<number> {
     const role = pathRole(p);
     if (role === 'other' || role === 'readme') continue;
     const size = (await stat(path.join(root, p))).size;
-    // A huge file is refused by its size alone, without reading it.
-    if (size > MAX_RECORDS_FILE_BYTES && role !== 'misplaced') files.push({ path: p, content: new Uint8Array(0) }), early.push(tooLarge(p, size));
+    if (size > MAX_RECORDS_FILE_BYTES && role !== 'misplaced') early.push(tooLarge(p, size));
     else files.push({ path: p, content: new Uint8Array(await readFile(path.join(root, p))) });
   }
-  const tooBig = new Set(early.map((e) => e.path));
-  const read = readDataset(files.filter((f) => !tooBig.has(f.path)));
+  return { paths, read: readDataset(files), early };
+}
+
+/** The folder a dataset command works on, which must exist. */
+async function existingFolder(dir: string | undefined, io: Io, command: string): Promise<string> {
+  const root = await folder(dir, io.cwd, command);
+  try {
+    if (!(await stat(root)).isDirectory()) throw new UsageError(`${dir}: not a folder`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${dir}: no such folder`);
+  }
+  return root;
+}
+
+/**
+ * `survey build DIR [--title T]`: rewrites the generated parts (records files in the export order, the README's
+ * table and counts) as the extension's publish writes them; exit 1, nothing written, when a line is invalid.
+ */
+export async function build(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { values: { title: [] }, flags: [] });
+  if (args.positionals.length > 1) throw new UsageError('build takes one folder');
+  const dir = args.positionals[0];
+  const root = await existingFolder(dir, io, 'build');
+  const { paths, read, early } = await readFolder(root);
+  const problems = [...early, ...read.problems];
+  if (problems.length) {
+    for (const p of problems) io.stdout(`${formatDatasetProblem({ ...p, path: path.relative(io.cwd, path.join(root, p.path)) || p.path })}\n`);
+    io.stderr(
+      `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: fix ${problems.length === 1 ? 'it' : 'them'} first; nothing was written\n`,
+    );
+    return 1;
+  }
+  const readme = paths.includes(README_PATH) ? await readFile(path.join(root, README_PATH), 'utf8') : null;
+  const changes = buildDataset(read, readme, args.values.title ?? 'RL post-training survey');
+  for (const [p, text] of [...changes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const full = path.join(root, p);
+    if (text === null) await rm(full);
+    else {
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, text, 'utf8');
+    }
+    io.stdout(`${text === null ? 'removed' : 'wrote'} ${path.relative(io.cwd, full) || p}\n`);
+  }
+  io.stdout(changes.size ? `built: ${changes.size} ${changes.size === 1 ? 'file' : 'files'} changed\n` : 'built: already up to date\n');
+  return 0;
+}
+
+/** `survey check DIR`: exit 0 when the dataset is valid, else 1 with one `FILE:LINE: message` per problem. */
+export async function check(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { values: {}, flags: [] });
+  if (args.positionals.length > 1) throw new UsageError('check takes one folder');
+  const dir = args.positionals[0];
+  const root = await existingFolder(dir, io, 'check');
+  const { paths, read, early } = await readFolder(root);
   const problems: DatasetProblem[] = [...early, ...read.problems, ...read.layout];
   if (!paths.includes(MODELS_PATH)) problems.push({ path: MODELS_PATH, line: 0, message: 'missing (an empty file when there are no model records)' });
   const records = read.records.map((r) => r.record);

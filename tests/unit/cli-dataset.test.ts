@@ -1,5 +1,5 @@
 // The dataset commands of the `survey` CLI (init, check) and folders as inputs, run as a child process.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,82 @@ describe('survey check', () => {
       const r = await survey('check', 'nowhere');
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('nowhere: no such folder');
+    },
+    TIMEOUT,
+  );
+});
+
+describe('survey build', () => {
+  /** Every file of a dataset folder, path → text. */
+  const files = (root: string) =>
+    Object.fromEntries(
+      ['README.md', 'records/models.jsonl', ...readdirSync(path.join(root, 'records', 'claims')).map((f) => `records/claims/${f}`)]
+        .sort()
+        .map((p) => [p, readFileSync(path.join(root, p), 'utf8')]),
+    );
+
+  it(
+    'rewrites a dataset laid out by hand (table pasted, no counts, files out of order, a record in another model’s file) as the publish writes it, keeping the curators’ text; a second build changes nothing',
+    async () => {
+      const clean = dataset('built-clean');
+      const root = dataset('built');
+      const readmePath = path.join(root, 'README.md');
+      // The curators' own text, a stale table and a counts line a person wrote.
+      const readme = readFileSync(readmePath, 'utf8').replace('holds 3 claims', 'holds 7 claims').replace('slime', 'verl');
+      writeFileSync(readmePath, `${readme}\n## How we curate\n\nOur own words, kept.\n`);
+      writeFileSync(path.join(clean, 'README.md'), `${readFileSync(path.join(clean, 'README.md'), 'utf8')}\n## How we curate\n\nOur own words, kept.\n`);
+      const glm = path.join(root, 'records', 'claims', 'glm-5.jsonl');
+      const kimi = path.join(root, 'records', 'claims', 'kimi-k2.7-code.jsonl');
+      const glmLines = readFileSync(glm, 'utf8').trim().split('\n');
+      // GLM-5's second claim misplaced in Kimi's file.
+      writeFileSync(kimi, `${readFileSync(kimi, 'utf8')}${glmLines[1]}\n`);
+      writeFileSync(glm, `${glmLines[0]}\n`);
+      expect((await survey('check', 'built')).code).toBe(1);
+
+      const first = await survey('build', 'built');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('wrote built/README.md');
+      expect(first.stdout).toMatch(/built: \d+ files? changed/);
+      // Byte for byte what a dataset written by the publish's own functions holds, the curators' section kept.
+      expect(files(root)).toEqual(files(clean));
+      expect(readFileSync(readmePath, 'utf8')).toContain('Our own words, kept.');
+      const check = await survey('check', 'built');
+      expect(check.code).toBe(0);
+
+      const second = await survey('build', 'built');
+      expect(second.code).toBe(0);
+      expect(second.stdout).toBe('built: already up to date\n');
+      expect(files(root)).toEqual(files(clean));
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'writes nothing when a line is invalid, and names it by FILE:LINE',
+    async () => {
+      const root = dataset('built-bad');
+      const glm = path.join(root, 'records', 'claims', 'glm-5.jsonl');
+      const before = `${readFileSync(glm, 'utf8')}{"schema":"rl-survey.claim/1", "id": \n`;
+      writeFileSync(glm, before);
+      const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+      const r = await survey('build', 'built-bad');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('built-bad/records/claims/glm-5.jsonl:3:');
+      expect(r.stderr).toContain('nothing was written');
+      expect(readFileSync(glm, 'utf8')).toBe(before);
+      expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe(readme);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'is named by check where the README is stale',
+    async () => {
+      const root = dataset('built-named');
+      writeFileSync(path.join(root, 'README.md'), readFileSync(path.join(root, 'README.md'), 'utf8').replace('holds 3 claims', 'holds 4 claims'));
+      const r = await survey('check', 'built-named');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('("survey build ." writes it)');
     },
     TIMEOUT,
   );

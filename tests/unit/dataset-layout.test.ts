@@ -193,7 +193,7 @@ describe('reading a dataset tree', () => {
     expect(read.problems).toEqual([]);
     expect(read.layout.map(formatDatasetProblem)).toEqual([
       'records/claims/glm-5.jsonl:1: a claim about "Kimi K2.7 Code" belongs in records/claims/kimi-k2.7-code.jsonl',
-      'records/models.jsonl:1: not in the export order and form (sorted records, canonical keys, one "\\n" per line)',
+      'records/models.jsonl:1: not in the export order and form (sorted records, canonical keys, one "\\n" per line): "survey build ." rewrites it',
       'records/claims/kimi-k2.7-code.jsonl:2: claim clm_kimi_00001 appears again with different content (first at records/claims/glm-5.jsonl:1)',
     ]);
   });

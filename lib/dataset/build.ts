@@ -1,0 +1,31 @@
+/**
+ * `survey build`: a dataset's generated parts made again from its records (issue 25): every records file in the
+ * export order and form, a record in a file that is not its own moved to its own, and the README's table and counts
+ * line as the extension's publish writes them, the curators' own text kept. Pure: files in, changes out; the same
+ * dataset built twice changes nothing the second time.
+ */
+import { layoutFiles, pathRole } from './layout';
+import { indexDataset } from './publish';
+import type { ReadDataset } from './read';
+import { newReadme, updateReadme } from './readme';
+import { README_PATH } from './layout';
+
+/** What a build changes: path → the file's new text, or null for a records file left with no record of its own. */
+export type BuildChanges = Map<string, string | null>;
+
+/**
+ * The changes that make the dataset `read` (with its README text, or null when it has none) what the extension
+ * would publish for its records. Where a record appears twice, the newest version stays, as a publish and a pull
+ * settle it. Only call it for a dataset without invalid lines (`read.problems` empty): nothing unreadable is rewritten.
+ */
+export function buildDataset(read: ReadDataset, readme: string | null, title: string): BuildChanges {
+  if (read.problems.length) throw new Error('the dataset has invalid lines: fix them first (survey check names them)');
+  const records = [...indexDataset(read.records.map((r) => r.record)).values()];
+  const want = layoutFiles(records);
+  const changes: BuildChanges = new Map();
+  for (const [path, text] of want) if (read.texts.get(path) !== text) changes.set(path, text);
+  for (const path of read.texts.keys()) if (!want.has(path) && pathRole(path) !== 'other') changes.set(path, null);
+  const next = readme === null ? newReadme(title, records) : updateReadme(readme, records);
+  if (next !== readme) changes.set(README_PATH, next);
+  return changes;
+}
