@@ -55,7 +55,6 @@ class FramePart {
   readonly nonce = nonce();
   port: UiPort | null = null;
   size = { width: 0, height: 0 };
-  place: PartPlace | null = null;
   private loads = 0;
 
   constructor(
@@ -84,7 +83,6 @@ class FramePart {
 
   /** Places the frame: at a point or in a corner, sized to what it shows; hidden when it shows nothing. */
   layout(place: PartPlace | null): void {
-    this.place = place;
     const style = this.frame.style;
     const shown = place !== null && this.size.width > 0 && this.size.height > 0;
     this.frame.toggleAttribute('data-shown', shown);

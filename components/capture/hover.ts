@@ -21,8 +21,8 @@ export interface HoverHost {
 /** Whether the curator is selecting text: the toolbar is up, or the document holds a selection. */
 function selecting(host: HoverHost): boolean {
   if (host.store.get().toolbar) return true;
-  const selection = document.getSelection();
-  return !!selection && !selection.isCollapsed && selection.toString().trim() !== '';
+  // Asked on every look at the pointer: the selection's text is not read (a large one would cost).
+  return document.getSelection()?.isCollapsed === false;
 }
 
 /** Shows the claim card for the passages under the pointer. */

@@ -12,8 +12,7 @@
  * - Our other pages (options, panel, popup) speak for any document: they hold the curator's own store.
  */
 import { normalizeUrl, parseHttpUrl } from '../source/url';
-import { isViewerUrl, VIEWER_PATH } from '../pdf/links';
-import type { Self, Sender } from './roles';
+import { isViewerSender, type Self, type Sender } from './roles';
 
 /** The registrable domain of a host name ("site"), or null when it has none (an IP address, `localhost`). */
 export type SiteOf = (hostname: string) => string | null;
@@ -53,10 +52,9 @@ function inTab(sender: Sender, self: Self): boolean {
 
 /** The report the PDF viewer sender shows (its `file` parameter), or undefined for a sender that is not the viewer. */
 function viewerFile(sender: Sender, self: Self): string | null | undefined {
-  const url = sender.url ?? '';
-  if (sender.id !== self.id || !isViewerUrl(url.split(/[?#]/)[0], `${self.origin.replace(/\/$/, '')}${VIEWER_PATH}`)) return undefined;
+  if (!isViewerSender(sender, self)) return undefined;
   try {
-    return new URL(url).searchParams.get('file');
+    return new URL(sender.url!).searchParams.get('file');
   } catch {
     return null;
   }

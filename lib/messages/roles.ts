@@ -42,7 +42,7 @@ function page(sender: Sender, self: Self): string | null {
 }
 
 /** The PDF viewer, the one extension page that reads a document. */
-function viewer(sender: Sender, self: Self): boolean {
+export function isViewerSender(sender: Sender, self: Self): boolean {
   return sender.id === self.id && isViewerUrl(sender.url?.split(/[?#]/)[0], `${self.origin.replace(/\/$/, '')}${VIEWER_PATH}`);
 }
 
@@ -57,7 +57,7 @@ function background(sender: Sender, self: Self): string | null {
 export function refusal(role: Role, sender: Sender, self: Self): string | null {
   switch (role) {
     case 'document':
-      return viewer(sender, self) ? null : contentScript(sender, self);
+      return isViewerSender(sender, self) ? null : contentScript(sender, self);
     case 'page':
       return page(sender, self);
     case 'any':
