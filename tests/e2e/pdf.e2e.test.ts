@@ -30,6 +30,9 @@ async function painted(v: PdfViewer): Promise<string[]> {
   return (await paintedTexts(v.page)).map(bare);
 }
 
+/** How long a test waits for a passage to be painted: a page's text layer is drawn after the claims are anchored, later on a loaded machine. */
+const PAINT_WAIT = { timeout: 15_000 };
+
 async function viewer(): Promise<PdfViewer> {
   return new PdfViewer(await browser.context.newPage(), browser.extensionId);
 }
@@ -77,7 +80,7 @@ describe('the PDF viewer', () => {
     await expect.poll(() => v.capture.form.getByTestId('evidence-reason').textContent()).toContain('A');
     await v.capture.fill({ model: 'Zeta-3' });
     await v.capture.save();
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.grpo));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
 
     const [stored] = await storedClaims(browser.worker);
     expect(stored).toMatchObject({ model: 'Zeta-3', kind: 'algorithm', value: 'GRPO', evidence: 'A', quote: { exact: ZETA.grpo } });
@@ -89,7 +92,7 @@ describe('the PDF viewer', () => {
 
     await v.page.reload();
     await v.waitForAnchored();
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.grpo));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
     expect(await v.counts()).toMatchObject({ claims: 1, orphans: 0 });
     const shots = path.join(ROOT, 'test-results', 'screenshots');
     mkdirSync(shots, { recursive: true });
@@ -101,7 +104,7 @@ describe('the PDF viewer', () => {
     const v = await viewer();
     await v.open(MIRROR_URL);
     await v.waitForAnchored();
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.grpo));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
     expect(await v.counts()).toMatchObject({ claims: 1, orphans: 0 });
     await v.page.close();
   });
@@ -131,14 +134,14 @@ describe('the PDF viewer', () => {
     await v.waitForAnchored();
     await v.goToPage(2);
     await v.tag(ZETA.column, { model: 'Zeta-3', value: 'partial rollouts' });
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.column));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.column));
     const stored = (await storedClaims(browser.worker)).find((c) => c.quote.exact === ZETA.column);
     expect(stored?.pdf.page).toBe(2);
     expect(stored?.link).toBe(`${ZETA_URL}#page=2`);
     await v.page.reload();
     await v.waitForAnchored();
     await v.scrollToPage(2);
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.column));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.column));
     await v.page.close();
   });
 
@@ -257,9 +260,11 @@ describe('opening PDFs in the viewer', () => {
     expect(found.url).toBe(ZETA_URL);
     await call(options, 'pdf.open', { url: found.url, tabId: found.tabId, page: null });
     await tab.waitForURL(/pdf-viewer\.html/);
+    // The viewer draws a page's text layer when the page is on screen: the curator looks at the tab.
+    await tab.bringToFront();
     const v = new PdfViewer(tab, browser.extensionId);
     await v.waitForAnchored();
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.grpo));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
     // The side panel's "This page" view reads the viewer like any page.
     const { report } = await call(options, 'tab.page', { windowId });
     expect(report.url).toBe(ZETA_URL);
@@ -283,7 +288,7 @@ describe('opening PDFs in the viewer', () => {
     expect(decodeURIComponent(tab.url())).toContain(ZETA_URL);
     const v = new PdfViewer(tab, browser.extensionId);
     await v.waitForAnchored();
-    await expect.poll(() => painted(v)).toContain(bare(ZETA.grpo));
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
     await toggle.uncheck();
     await expect.poll(async () => (await call(options, 'settings.get', {})).pdfAutoOpen).toBe(false);
     await tab.close();
@@ -349,7 +354,7 @@ describe('a 120-page report', () => {
     expect(await painted(v)).not.toContain(bare(quotes[1]!));
     for (const [i, n] of pages.entries()) {
       await v.scrollToPage(n);
-      await expect.poll(() => painted(v)).toContain(bare(quotes[i]!));
+      await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(quotes[i]!));
     }
     // The passage across pages 50 and 51 is painted in two pieces, one per page.
     await v.scrollToPage(50);
