@@ -10,6 +10,7 @@ import type { ConnectionCheck, DatasetFailure, DatasetLink, DatasetStatus, Datas
 import { changedModels } from '../../lib/dataset/summary';
 import { plural, t } from '../../lib/i18n';
 import { activityText, type DatasetApi, failureText, pullSummary, statusParts } from '../common/dataset';
+import { DatasetReviews } from './DatasetReviews';
 import { Conflict } from './ImportPanel';
 
 type Take = 'mine' | 'theirs';
@@ -479,6 +480,16 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
             </ul>
           )}
           {status?.lastError && <FailureView failure={status.lastError} testId="dataset-auto-error" />}
+          {status && (
+            <DatasetReviews
+              reviews={status.reviews}
+              busy={!!busy || !!dryRun}
+              onUpdate={() => {
+                setTarget('review');
+                void preview('review');
+              }}
+            />
+          )}
           <div class="actions">
             <button type="button" class="primary" disabled={!!busy || !!dryRun} data-testid="dataset-publish" onClick={() => void preview(link.target)}>
               {t('datasetPublishEllipsis')}

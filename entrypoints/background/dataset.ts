@@ -18,7 +18,7 @@ import FS from '@isomorphic-git/lightning-fs';
 import webHttp from 'isomorphic-git/http/web';
 import { browser } from 'wxt/browser';
 import { getDatasetState, putDatasetState, syncSnapshot, writeSync, type DatasetState } from '../../lib/db';
-import { localChanges, planPull, settlePull, slug, type PullChoice } from '../../lib/dataset';
+import { followReviews, indexDataset, localChanges, planPull, recordReview, settlePull, slug, type PullChoice } from '../../lib/dataset';
 import { type DatasetConnection, DatasetSync, installBuffer, removeTree, SyncError, type GitFs, type SyncStep } from '../../lib/dataset/git';
 import {
   DatasetLink,
@@ -160,7 +160,8 @@ function pull(choices: ReadonlyMap<string, PullChoice> = new Map(), rest: PullCh
       },
       now,
     );
-    await putDatasetState(d, link, { lastPullAt: now, lastPulledCommit: outcome.head, conflicts: waiting.length });
+    const reviews = followReviews((await getDatasetState(d))?.reviews ?? [], outcome.head, indexDataset(outcome.remote), now);
+    await putDatasetState(d, link, { lastPullAt: now, lastPulledCommit: outcome.head, conflicts: waiting.length, reviews });
     await browser.storage.local.remove(AUTO_ERROR_KEY);
     if (settled.writes.length) await notifyChanged(null).catch(() => undefined);
     return {
@@ -198,7 +199,17 @@ async function status(): Promise<DatasetStatus> {
     lastPublishAt: same ? state!.lastPublishAt : null,
     unpublished,
     conflicts: same ? state!.conflicts : 0,
-    review: same ? state!.review : null,
+    reviews: same
+      ? state!.reviews.map((r) => ({
+          branch: r.branch,
+          url: r.url,
+          openedAt: r.openedAt,
+          updatedAt: r.updatedAt,
+          state: r.state,
+          mergedAt: r.mergedAt,
+          records: r.records.length,
+        }))
+      : [],
     running,
     lastError: lastError ?? null,
   };
@@ -276,7 +287,7 @@ export const datasetHandlers = {
     return operation('preview', async (sync, link) => {
       const d = await db();
       await putDatasetState(d, link, {});
-      const { plan, files } = await sync.preview(await syncSnapshot(d));
+      const { plan, files } = await sync.preview(await syncSnapshot(d), { target: target ?? link.target });
       const review = (target ?? link.target) === 'review';
       return {
         models: plan.models,
@@ -300,7 +311,10 @@ export const datasetHandlers = {
       if (outcome.status === 'published') {
         patch.lastPublishAt = now;
         patch.lastPublishedCommit = outcome.commit;
-        if (outcome.pushedTo !== link.branch) patch.review = { branch: outcome.pushedTo, url: outcome.reviewUrl, at: now };
+        if (outcome.pushedTo !== link.branch) {
+          const pushed = { branch: outcome.pushedTo, url: outcome.reviewUrl, commit: outcome.commit, base: outcome.base, writes: outcome.plan.writes };
+          patch.reviews = recordReview((await getDatasetState(d))?.reviews ?? [], pushed, now);
+        }
       }
       await putDatasetState(d, link, patch);
       return {

@@ -14,3 +14,4 @@ export * from './merge';
 export * from './publish';
 export * from './pull';
 export * from './status';
+export * from './reviews';

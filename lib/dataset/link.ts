@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ConflictView } from '../transfer';
 import type { ModelChange } from './publish';
+import type { ReviewState } from './reviews';
 
 export { changedModels, originPattern } from './summary';
 
@@ -87,11 +88,23 @@ export interface DatasetStatus {
   unpublished: number;
   /** Conflicts waiting for the curator. */
   conflicts: number;
-  /** The last publish for review. */
-  review: { branch: string; url: string | null; at: string } | null;
+  /** The reviews the curator opened, newest first: open, behind the branch, or merged (as the last pull saw them). */
+  reviews: ReviewView[];
   running: DatasetActivity | null;
   /** Why the last automatic pull failed (null when it worked, or none ran). */
   lastError: DatasetFailure | null;
+}
+
+/** A review as the interface shows it. */
+export interface ReviewView {
+  branch: string;
+  url: string | null;
+  openedAt: string;
+  updatedAt: string;
+  state: ReviewState;
+  mergedAt: string | null;
+  /** How many record versions it carries. */
+  records: number;
 }
 
 /** The connection as the interface shows it: the link, whether a token is stored, and the status. */

@@ -162,20 +162,31 @@ export function commitMessage(models: readonly ModelChange[], totals: PublishPla
 /** The files a publish writes: path → new text (only files whose text changes). */
 export type FileChanges = Map<string, string>;
 
+/** How a publish writes: the title of a README it makes, and whether it is a review (records only). */
+export interface ApplyOptions {
+  title?: string;
+  /**
+   * A publish for review leaves the README's generated parts as the branch has them: the dataset's branch rebuilds
+   * them once the review is merged, so two reviews of different models never conflict on the table or the counts.
+   */
+  review?: boolean;
+}
+
 /**
  * The dataset's files after writing `writes` into it: the records files of
  * every model touched (and of any file holding a record in the wrong place or
  * twice, which are rewritten in the layout), and the README with its table and
- * counts regenerated. `placed` is the dataset as read (records with paths),
- * `texts` the current text of its records files, `readme` its README ("" when
- * it has none: a new README is then made).
+ * counts regenerated (for a review, only a README the dataset lacks is made).
+ * `placed` is the dataset as read (records with paths), `texts` the current
+ * text of its records files, `readme` its README ("" when it has none: a new
+ * README is then made).
  */
 export function applyPublish(
   placed: readonly PlacedRecord[],
   texts: ReadonlyMap<string, string>,
   readme: string,
   writes: readonly SurveyRecord[],
-  title = 'RL post-training survey',
+  { title = 'RL post-training survey', review = false }: ApplyOptions = {},
 ): { files: FileChanges; records: SurveyRecord[] } {
   const merged = indexDataset(placed.map((p) => p.record));
   const touched = new Set<string>();
@@ -203,7 +214,7 @@ export function applyPublish(
     if (texts.get(path) !== text) files.set(path, text);
   }
   if (!texts.has(MODELS_PATH) && !files.has(MODELS_PATH)) files.set(MODELS_PATH, fileText(groups.get(MODELS_PATH) ?? []));
-  const nextReadme = readme ? updateReadme(readme, records) : newReadme(title, records);
+  const nextReadme = !readme ? newReadme(title, records) : review ? readme : updateReadme(readme, records);
   if (nextReadme !== readme) files.set(README_PATH, nextReadme);
   return { files, records };
 }

@@ -5,6 +5,7 @@
  * all-or-nothing transaction.
  */
 import { withChanges, backupState } from '../backup';
+import type { OpenedReview } from '../dataset/reviews';
 import type { SurveyRecord } from '../schema';
 import type { RecipeDatabase } from './open';
 import { claimsOfPages } from './pages';
@@ -77,8 +78,37 @@ export interface DatasetState {
   lastPublishedCommit: string | null;
   /** Conflicts the last pull left for later. */
   conflicts: number;
-  /** The last publish for review: its branch, link and time. */
-  review: { branch: string; url: string | null; at: string } | null;
+  /** The reviews the curator opened, newest first, as the last publish or pull left them. */
+  reviews: OpenedReview[];
+}
+
+/** What a version before the reviews were followed kept: the last publish for review. */
+interface LegacyReview {
+  branch: string;
+  url: string | null;
+  at: string;
+}
+
+/** A stored state as this version reads it: a state kept before reviews were followed has its last review as one open review. */
+function upgradeState(value: DatasetState & { review?: LegacyReview | null }): DatasetState {
+  if (Array.isArray(value.reviews)) return value;
+  const { review, ...rest } = value;
+  const reviews: OpenedReview[] = review
+    ? [
+        {
+          branch: review.branch,
+          url: review.url,
+          openedAt: review.at,
+          updatedAt: review.at,
+          commit: null,
+          base: null,
+          records: [],
+          state: 'open',
+          mergedAt: null,
+        },
+      ]
+    : [];
+  return { ...rest, reviews };
 }
 
 const DATASET_KEY = 'dataset';
@@ -86,7 +116,7 @@ const DATASET_KEY = 'dataset';
 /** The dataset state, or null when the store never synced. */
 export async function getDatasetState(db: RecipeDatabase): Promise<DatasetState | null> {
   const value = (await db.get('meta', DATASET_KEY)) as DatasetState | undefined;
-  return value && typeof value.url === 'string' && typeof value.branch === 'string' ? value : null;
+  return value && typeof value.url === 'string' && typeof value.branch === 'string' ? upgradeState(value) : null;
 }
 
 /**
@@ -102,7 +132,8 @@ export async function putDatasetState(
 ): Promise<DatasetState> {
   const tx = db.transaction(['meta', 'synced'], 'readwrite');
   const meta = tx.objectStore('meta');
-  const stored = (await meta.get(DATASET_KEY)) as DatasetState | undefined;
+  const raw = (await meta.get(DATASET_KEY)) as DatasetState | undefined;
+  const stored = raw && upgradeState(raw);
   const same = stored?.url === dataset.url && stored?.branch === dataset.branch;
   if (!same) await tx.objectStore('synced').clear();
   const base: DatasetState = same
@@ -115,7 +146,7 @@ export async function putDatasetState(
         lastPublishAt: null,
         lastPublishedCommit: null,
         conflicts: 0,
-        review: null,
+        reviews: [],
       };
   const next: DatasetState = { ...base, ...patch, url: dataset.url, branch: dataset.branch };
   await meta.put(next, DATASET_KEY);

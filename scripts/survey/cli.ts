@@ -7,6 +7,7 @@
  */
 import { UsageError } from './args';
 import { merge, render, stats, validate, type Io } from './commands';
+import { SURVEY_VERSION } from './version';
 
 /** Where the CLI writes, and the directory relative paths start from. */
 export type { Io } from './commands';
@@ -21,14 +22,15 @@ Commands:
   render FILE... [--format F] [--lang L]   print the survey table (md, csv or json; en or zh)
   merge FILE... -o OUT [--prefer newer]    merge files into one deterministic JSONL file
   stats FILE... [--json]                   count claims per model, kind, evidence level, source kind
-  init DIR [--title T]                     make an empty dataset repository (README, records/)
-  check DIR                                what a dataset's CI runs: valid records in the layout,
+  init DIR [--title T] [--install SPEC]    make an empty dataset repository (README, records/)
+                                           and its CI (GitHub Actions, GitLab CI)
+  check DIR [--review]                     what a dataset's CI runs: valid records in the layout,
                                            README table as "survey render" gives it
   build DIR                                rewrite the generated parts: records files in export
                                            order, README table and counts (your own text kept)
 
 A FILE may be a folder: its *.jsonl files, read recursively.
-Run "survey <command> --help" for a command's options.
+Run "survey <command> --help" for a command's options; "survey --version" prints the version.
 Exit codes: 0 done, 1 invalid records or conflicts, 2 bad command line or missing file.
 `,
   validate: `Usage: survey validate FILE...
@@ -62,18 +64,27 @@ Options:
                        tying on updated_at are reported and the same one is
                        kept whatever the input order
 `,
-  init: `Usage: survey init DIR [--title T]
+  init: `Usage: survey init DIR [--title T] [--branch B] [--install SPEC] [--ci]
 
 Makes an empty dataset repository in DIR (made if missing): README.md with
 the survey table and counts between their markers, an empty
 records/models.jsonl and the records/claims/ folder (one file per model,
-records/claims/<slug>.jsonl). Refuses a folder that already holds a README.md
-or records/. Exit 0 when made, 1 if not.
+records/claims/<slug>.jsonl), and the dataset's CI: .github/workflows/survey.yml
+and .gitlab-ci.yml. Both install the survey CLI and run "survey check ." on
+every push and every pull or merge request; on a push to the branch B they
+first run "survey build ." and commit the rebuilt README, so reviews carry
+records only and merge without conflicts. Refuses a folder that already holds
+a README.md, records/ or a CI file. Exit 0 when made, 1 if not.
 
 Options:
-  --title T   the README's title (default "RL post-training survey")
+  --title T       the README's title (default "RL post-training survey")
+  --branch B      the dataset's branch, where reviews are merged (default main)
+  --install SPEC  what the CI installs with "npm install --global": a version
+                  in a registry (default recipe-lens-survey@${SURVEY_VERSION}),
+                  a tarball URL or path, or a git URL
+  --ci            write only the CI files, in a dataset that has its records
 `,
-  check: `Usage: survey check DIR
+  check: `Usage: survey check DIR [--review]
 
 Checks a dataset repository the way its CI or a protected server would:
 every records/claims/*.jsonl and records/models.jsonl line valid, each record
@@ -81,16 +92,11 @@ in its model's file, files in the deterministic export order, no record twice
 with different content, no other file under records/, no records file over
 32 MB, and README.md's table and counts exactly what "survey render" gives for
 records/. Prints FILE:LINE: message per problem. Exit 0 when valid, 1 if not.
-`,
-  build: `Usage: survey build DIR [--title T]
 
-Rewrites what a dataset generates from its records, as publishing from Recipe
-Lens writes it: every records file in the export order and form (a record in
-another model's file moved to its own; where a record appears twice, the newest
-version stays), and README.md's survey table and counts line. The curators' own
-text in the README is kept; a dataset without a README gets a new one titled T.
-Invalid lines are not rewritten: they are printed as FILE:LINE: message, nothing
-is written, and the exit code is 1. Building twice changes nothing the second time.
+Options:
+  --review   a review branch: the README's table and counts may lag the
+             records (the dataset's branch rebuilds them once it is merged);
+             everything else is checked as strictly
 `,
   stats: `Usage: survey stats FILE... [--json]
 
@@ -115,6 +121,10 @@ const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<numb
 /** Runs the CLI on arguments (without `node` and the script) and returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-V') {
+    io.stdout(`survey ${SURVEY_VERSION}\n`);
+    return 0;
+  }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     const topic = command === 'help' ? rest[0] : undefined;
     if (topic !== undefined && !(topic in COMMANDS)) {

@@ -24,6 +24,7 @@ import {
 } from '../../lib/dataset';
 import { CLAIM_SCHEMA, type ClaimRecord } from '../../lib/schema';
 import { UsageError, parseArgs } from './args';
+import { ciFiles, ciOptionProblem, DEFAULT_INSTALL } from './ci-files';
 import type { Io } from './commands';
 
 /** Every file of a folder, as repository paths (`/`-separated), `.git` left out. */
@@ -46,12 +47,19 @@ async function folder(dir: string | undefined, cwd: string, command: string): Pr
   return path.resolve(cwd, dir);
 }
 
-/** `survey init DIR [--title T]`: an empty dataset (README with its markers, an empty models file, the claims folder). */
+/**
+ * `survey init DIR [--title T] [--branch B] [--install SPEC] [--ci]`: an empty dataset (README with its markers, an
+ * empty models file, the claims folder) and its CI (a GitHub Actions workflow and a `.gitlab-ci.yml`); with `--ci`,
+ * only the CI files, for a dataset that has its records already.
+ */
 export async function init(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: { title: [] }, flags: [] });
+  const args = parseArgs(argv, { values: { title: [], branch: [], install: [] }, flags: ['ci'] });
   if (args.positionals.length > 1) throw new UsageError('init takes one folder');
   const dir = args.positionals[0];
   const root = await folder(dir, io.cwd, 'init');
+  const ci = { install: args.values.install ?? DEFAULT_INSTALL, branch: args.values.branch ?? 'main' };
+  const bad = ciOptionProblem(ci);
+  if (bad) throw new UsageError(bad);
   let existing: string[] = [];
   try {
     if (!(await stat(root)).isDirectory()) throw new UsageError(`${dir}: not a folder`);
@@ -60,15 +68,28 @@ export async function init(argv: readonly string[], io: Io): Promise<number> {
     if (error instanceof UsageError) throw error;
     // a folder that does not exist yet is made
   }
-  const clash = existing.filter((f) => f === README_PATH || f.startsWith('records/'));
+  const onlyCi = args.flags.has('ci');
+  const files = ciFiles(ci);
+  const clash = [...(onlyCi ? [] : existing.filter((f) => f === README_PATH || f.startsWith('records/'))), ...existing.filter((f) => files.has(f))];
   if (clash.length) {
     io.stderr(`survey init: ${dir} already holds ${clash.slice(0, 3).join(', ')}${clash.length > 3 ? ', …' : ''}; nothing was written.\n`);
     return 1;
   }
-  await mkdir(path.join(root, CLAIMS_DIR), { recursive: true });
-  await writeFile(path.join(root, MODELS_PATH), '', 'utf8');
-  await writeFile(path.join(root, README_PATH), newReadme(args.values.title ?? 'RL post-training survey'), 'utf8');
-  io.stdout(`Made an empty dataset in ${dir}: ${README_PATH}, ${MODELS_PATH} and ${CLAIMS_DIR}/. Commit it and push it to the repository curators share.\n`);
+  if (!onlyCi) {
+    await mkdir(path.join(root, CLAIMS_DIR), { recursive: true });
+    await writeFile(path.join(root, MODELS_PATH), '', 'utf8');
+    await writeFile(path.join(root, README_PATH), newReadme(args.values.title ?? 'RL post-training survey'), 'utf8');
+  }
+  for (const [p, text] of files) {
+    await mkdir(path.dirname(path.join(root, p)), { recursive: true });
+    await writeFile(path.join(root, p), text, 'utf8');
+  }
+  const ciList = [...files.keys()].join(' and ');
+  io.stdout(
+    onlyCi
+      ? `Wrote the dataset's CI in ${dir}: ${ciList} (installing ${ci.install}, checking on every push, rebuilding the README on ${ci.branch}). Commit and push them.\n`
+      : `Made an empty dataset in ${dir}: ${README_PATH}, ${MODELS_PATH}, ${CLAIMS_DIR}/, and its CI in ${ciList} (installing ${ci.install}). Commit it and push it to the repository curators share.\n`,
+  );
   return 0;
 }
 
@@ -132,9 +153,14 @@ export async function build(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-/** `survey check DIR`: exit 0 when the dataset is valid, else 1 with one `FILE:LINE: message` per problem. */
+/**
+ * `survey check DIR [--review]`: exit 0 when the dataset is valid, else 1 with one `FILE:LINE: message` per problem.
+ * With `--review` (a review branch, whose README the dataset's branch rebuilds once it is merged) the README's table
+ * and counts may lag the records; everything else is checked as strictly.
+ */
 export async function check(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: {}, flags: [] });
+  const args = parseArgs(argv, { values: {}, flags: ['review'] });
+  const review = args.flags.has('review');
   if (args.positionals.length > 1) throw new UsageError('check takes one folder');
   const dir = args.positionals[0];
   const root = await existingFolder(dir, io, 'check');
@@ -145,7 +171,7 @@ export async function check(argv: readonly string[], io: Io): Promise<number> {
   if (!paths.includes(README_PATH)) problems.push({ path: README_PATH, line: 0, message: 'missing: it holds the survey table ("survey init" makes one)' });
   else if (!read.problems.length) {
     const readme = await readFile(path.join(root, README_PATH), 'utf8');
-    for (const p of checkReadme(readme, records)) problems.push({ path: README_PATH, ...p });
+    for (const p of checkReadme(readme, records, { review })) problems.push({ path: README_PATH, ...p });
   }
   const shown = (p: DatasetProblem) => formatDatasetProblem({ ...p, path: path.relative(io.cwd, path.join(root, p.path)) || p.path });
   problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
@@ -161,7 +187,9 @@ export async function check(argv: readonly string[], io: Io): Promise<number> {
   const models = records.length - claims.length;
   const n = (k: number, one: string) => `${k} ${k === 1 ? one : `${one}s`}`;
   io.stdout(
-    `ok: ${n(live, 'claim')}${deleted ? ` (and ${n(deleted, 'tombstone')})` : ''} and ${n(models, 'model record')} in ${n(read.texts.size, 'file')}; the README table is up to date\n`,
+    `ok: ${n(live, 'claim')}${deleted ? ` (and ${n(deleted, 'tombstone')})` : ''} and ${n(models, 'model record')} in ${n(read.texts.size, 'file')}; ${
+      review ? "a review: the README table is rebuilt on the dataset's branch once it is merged" : 'the README table is up to date'
+    }\n`,
   );
   return 0;
 }

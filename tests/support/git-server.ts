@@ -20,21 +20,14 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * The `survey` CLI the hook runs: `scripts/survey/cli.ts` bundled once per
- * process with esbuild into the server's folder, so each push costs a plain
- * `node` start rather than compiling TypeScript (the same code as
- * `scripts/survey.mjs`, which loads it through tsx).
+ * The `survey` CLI the hook runs: `scripts/survey/main.ts` bundled once per server with esbuild into its folder, so
+ * each push costs a plain `node` start rather than compiling TypeScript (the code the package holds).
  */
 async function bundleSurvey(folder: string): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = path.join(folder, 'survey-cli.mjs');
   await build({
-    stdin: {
-      contents: `import { main } from ${JSON.stringify(path.join(ROOT, 'scripts', 'survey', 'cli.ts'))};
-process.exitCode = await main(process.argv.slice(2), { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), cwd: process.cwd() });`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
+    entryPoints: [path.join(ROOT, 'scripts', 'survey', 'main.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -83,6 +76,11 @@ export interface GitServer {
   git(name: string, ...args: string[]): string;
   /** Commits files onto a branch of a repository with the git CLI, bypassing the hook (a host without protection); returns the commit. */
   commitDirectly(name: string, branch: string, files: Record<string, string | Buffer>, message: string): string;
+  /**
+   * The host's merge button: a plain `git merge` of `head` into `base` (`--no-ff`, or `--squash` then a commit) on
+   * the host's side, with no merge driver and no hook. A conflict merges nothing and names the conflicting files.
+   */
+  merge(name: string, base: string, head: string, how?: 'merge' | 'squash'): { commit: string | null; conflicts: string[] };
   /** Runs (synchronously) before each authorised request is served: a test moves a branch between a client's fetch and its push. */
   beforeRequest: ((request: { method: string; path: string; user: string }) => void) | null;
   /** Stops answering (connections dropped); `start` brings it back on the same port. */
@@ -111,14 +109,19 @@ const GIT_ENV = {
 function hookScript(survey: string): string {
   // Generated at run time with this machine's paths; never committed.
   return `#!/bin/sh
-# Refuses a push whose tree is not a valid dataset, like a protected repository: "survey check" on the pushed tree.
+# Refuses a push whose tree is not a valid dataset, like a protected repository: "survey check" on the pushed tree
+# (with --review on any branch but the dataset's own, whose README is rebuilt once a review is merged).
 zero=0000000000000000000000000000000000000000
 status=0
+default=$(git symbolic-ref HEAD)
 while read old new ref; do
   [ "$new" = "$zero" ] && continue
+  case "$ref" in refs/heads/*) ;; *) continue ;; esac
+  review=--review
+  [ "$ref" = "$default" ] && review=
   tmp=$(mktemp -d)
   git archive "$new" | tar -x -C "$tmp"
-  if ! (cd "$tmp" && ${JSON.stringify(process.execPath)} ${JSON.stringify(survey)} check .) >&2; then
+  if ! (cd "$tmp" && ${JSON.stringify(process.execPath)} ${JSON.stringify(survey)} check . $review) >&2; then
     echo "push to $ref refused: the dataset does not pass survey check" >&2
     status=1
   fi
@@ -265,6 +268,30 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
     }
   };
 
+  const merge = (name: string, base: string, head: string, how: 'merge' | 'squash' = 'merge') => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'recipe-lens-merge-'));
+    const env = { ...process.env, ...GIT_ENV };
+    const run = (...args: string[]) => execFileSync('git', args, { cwd: work, env, encoding: 'utf8', stdio: 'pipe', maxBuffer: 256 * 1024 * 1024 });
+    try {
+      run('init', '-q', '-b', base);
+      run('fetch', '-q', repoPath(name), `refs/heads/${base}:refs/remotes/host/${base}`, `refs/heads/${head}:refs/remotes/host/${head}`);
+      run('reset', '-q', '--hard', `refs/remotes/host/${base}`);
+      try {
+        if (how === 'squash') {
+          run('merge', '-q', '--squash', `refs/remotes/host/${head}`);
+          run('commit', '-q', '-m', `Merge ${head} (squashed)`);
+        } else run('merge', '-q', '--no-ff', '-m', `Merge branch '${head}'`, `refs/remotes/host/${head}`);
+      } catch {
+        const conflicts = run('diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
+        return { commit: null, conflicts: conflicts.length ? conflicts : ['(the merge failed)'] };
+      }
+      git(name, 'fetch', '-q', work, `+HEAD:refs/heads/${base}`);
+      return { commit: run('rev-parse', 'HEAD').trim(), conflicts: [] };
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  };
+
   const stop = async () => {
     if (!running) return;
     running = false;
@@ -287,11 +314,14 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
     repoPath,
     git,
     commitDirectly,
+    merge,
     createRepo(name, opts = {}) {
       const branch = opts.branch ?? 'main';
       const dir = repoPath(name);
       execFileSync('git', ['init', '-q', '--bare', '-b', branch, dir], { env: { ...process.env, ...GIT_ENV } });
       git(name, 'config', 'http.receivepack', 'true');
+      // A dataset's CI pushes its rebuilt README with a push option (GitLab's ci.skip).
+      git(name, 'config', 'receive.advertisePushOptions', 'true');
       if (opts.seed) commitDirectly(name, branch, opts.seed, 'Seed the dataset');
       if (checkPushes) {
         const hook = path.join(dir, 'hooks', 'pre-receive');

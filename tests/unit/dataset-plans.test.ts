@@ -143,7 +143,7 @@ describe('files of a publish', () => {
   });
 
   it('makes a README for a dataset without one', () => {
-    const out = applyPublish([], new Map(), '', [c('clm_a0000001', 1)], 'Our survey');
+    const out = applyPublish([], new Map(), '', [c('clm_a0000001', 1)], { title: 'Our survey' });
     expect(out.files.get('README.md')).toMatch(/^# Our survey\n/);
     expect([...out.files.keys()].sort()).toEqual(['README.md', 'records/claims/zeta-2.jsonl', 'records/models.jsonl']);
   });

@@ -13,7 +13,8 @@
  * - `publish`: fetch, plan the local changes against the dataset at its head
  *   (`planPublish`), write one commit on top of it with the changed records
  *   files and the regenerated README, and push it — to the branch, or to
- *   `curators/<name>` for review. When the branch moved meanwhile, the commit
+ *   `curators/<name>` for review (records only: the branch rebuilds its
+ *   README once the review is merged). When the branch moved meanwhile, the commit
  *   is merged with the new head by record identity (a git merge with a
  *   by-id merge driver, never line by line) and pushed again. Never forced.
  *
@@ -127,6 +128,8 @@ export interface PublishOutcome {
   commit: string | null;
   /** The remote branch pushed to: the dataset's, or `curators/<name>`. */
   pushedTo: string;
+  /** The dataset branch's head the publish was built on (for a review: what it is behind once the branch moves). */
+  base: string | null;
   /** Where to open the review (publishing for review on a known host). */
   reviewUrl: string | null;
   /** Bases for the store to record: the versions now in the dataset's branch (none for a review branch but what already agreed). */
@@ -465,12 +468,13 @@ export class DatasetSync {
   }
 
   /** What publishing would do (a dry run: fetched, planned, nothing written or pushed). */
-  async preview(local: LocalSnapshot): Promise<PublishPreview> {
+  async preview(local: LocalSnapshot, options: Pick<PublishOptions, 'target'> = {}): Promise<PublishPreview> {
     return this.onClone(async () => {
       const head = await this.fetchDataset();
       const { read, readme } = await this.readUsable(head);
       const plan = planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record)));
-      const files = plan.writes.length ? [...applyPublish(read.records, read.texts, readme, plan.writes, this.connection.title).files.keys()] : [];
+      const how = { title: this.connection.title, review: options.target === 'review' };
+      const files = plan.writes.length ? [...applyPublish(read.records, read.texts, readme, plan.writes, how).files.keys()] : [];
       return { head, plan, files };
     });
   }
@@ -484,11 +488,21 @@ export class DatasetSync {
       const plan = await this.step('plan', () => planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record))));
       const review = options.target === 'review';
       const pushedTo = review ? `curators/${slug(this.connection.name)}` : this.connection.branch;
-      const outcome: PublishOutcome = { status: 'nothing', plan, commit: head, pushedTo, reviewUrl: null, bases: [...plan.agreed], merges: 0, messages: [] };
+      const outcome: PublishOutcome = {
+        status: 'nothing',
+        plan,
+        commit: head,
+        pushedTo,
+        base: head,
+        reviewUrl: null,
+        bases: [...plan.agreed],
+        merges: 0,
+        messages: [],
+      };
       if (!plan.writes.length) return outcome;
       const author = this.author();
       let commit = await this.step('write', async () => {
-        const { files } = applyPublish(read.records, read.texts, readme, plan.writes, this.connection.title);
+        const { files } = applyPublish(read.records, read.texts, readme, plan.writes, { title: this.connection.title, review });
         const tree = await writeDatasetTree(fs, dir, head, files, this.cache, this.remember);
         const made = await git.commit({
           fs,
@@ -507,7 +521,7 @@ export class DatasetSync {
       if (review) {
         const existing = await this.fetchBranch(pushedTo);
         if (existing && !(await git.isDescendent({ fs, dir, oid: commit, ancestor: existing, depth: -1, cache: this.cache }))) {
-          commit = await this.step('merge', () => this.mergeByIdentity(commit, existing, pushedTo));
+          commit = await this.step('merge', () => this.mergeByIdentity(commit, existing, pushedTo, review));
           outcome.merges += 1;
         }
       }
@@ -526,7 +540,7 @@ export class DatasetSync {
           if (!isNonFastForward(error) || attempt >= attempts) throw this.pushFailure(error, messages, attempt >= attempts && isNonFastForward(error));
           const moved = await this.step('fetch', () => this.fetchBranch(pushedTo));
           if (!moved) continue;
-          commit = await this.step('merge', () => this.mergeByIdentity(commit, moved, pushedTo));
+          commit = await this.step('merge', () => this.mergeByIdentity(commit, moved, pushedTo, review));
           outcome.merges += 1;
         }
       }
@@ -567,9 +581,10 @@ export class DatasetSync {
    * Merges `ours` (a commit of this publish) with `theirs` (the branch's new
    * head) by record identity: git's merge walks the trees, and every records
    * file both changed goes through the by-id merge driver; the README is then
-   * regenerated from the merged records. Ties stop the publish as conflicts.
+   * regenerated from the merged records (a review keeps the branch's README).
+   * Ties stop the publish as conflicts.
    */
-  private async mergeByIdentity(ours: string, theirs: string, branch: string): Promise<string> {
+  private async mergeByIdentity(ours: string, theirs: string, branch: string, review = false): Promise<string> {
     const { fs, dir } = this.env;
     await git.writeRef({ fs, dir, ref: PUBLISH_REF, value: ours, force: true });
     await git.writeRef({ fs, dir, ref: THEIRS_REF, value: theirs, force: true });
@@ -624,10 +639,13 @@ export class DatasetSync {
     const { read, readme } = await this.readDatasetAt(merged.tree!);
     if (read.problems.length)
       throw new SyncError('invalid-dataset', 'The merged dataset has problems; nothing was published.', read.problems.map(formatDatasetProblem));
-    const fixed = updateReadme(
-      readme,
-      read.records.map((r) => r.record),
-    );
+    // A review's README stays the branch's (ours: built on the branch's head); the branch rebuilds it after the merge.
+    const fixed = review
+      ? readme
+      : updateReadme(
+          readme,
+          read.records.map((r) => r.record),
+        );
     const tree = fixed === readme ? merged.tree! : await writeDatasetTree(fs, dir, merged.tree!, new Map([['README.md', fixed]]), this.cache, this.remember);
     const commit = await git.commit({
       fs,
