@@ -491,7 +491,17 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
             />
           )}
           <div class="actions">
-            <button type="button" class="primary" disabled={!!busy || !!dryRun} data-testid="dataset-publish" onClick={() => void preview(link.target)}>
+            <button
+              type="button"
+              class="primary"
+              disabled={!!busy || !!dryRun}
+              data-testid="dataset-publish"
+              onClick={() => {
+                // The dry run starts at the connection's target (a review, when the curator publishes for review).
+                setTarget(link.target);
+                void preview(link.target);
+              }}
+            >
               {t('datasetPublishEllipsis')}
             </button>
             <button type="button" disabled={!!busy} data-testid="dataset-pull" onClick={() => void pull()}>

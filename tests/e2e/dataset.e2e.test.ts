@@ -2,7 +2,7 @@
 // server (git http-backend on 127.0.0.1, Basic auth, a survey-check pre-receive hook), driven through the options
 // page's Dataset card and the panel's dataset bar; the server's side read with the git CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutFiles } from '../../lib/dataset';
+import { layoutFiles, newReadme } from '../../lib/dataset';
 import type { ClaimRecord } from '../../lib/schema';
 import { startGitServer, type GitServer } from '../support/git-server';
 import { paragraphsPage, testClaim } from './control';
@@ -414,6 +414,87 @@ describe('a hostile dataset: refused by line or kept as text, nothing stored', (
       expect(await panel.page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
       await panel.page.close();
       await card.page.close();
+    },
+    LONG,
+  );
+});
+
+describe('reviews: open, behind the branch, merged', () => {
+  const repo = 'reviews';
+
+  /** The card's row of a review, and its state. */
+  const reviewRow = (card: DatasetCard, branch: string) => card.root.locator(`[data-testid=dataset-review][data-branch="${branch}"]`);
+
+  it(
+    'after a pull, a review the host merged shows as merged and one the branch moved past as behind; Update review rebuilds it and the host merges it cleanly',
+    async () => {
+      // A new dataset: what each store holds from before is deleted, so each review carries its curator's new model only.
+      for (const [card, browser] of [
+        [a, alice],
+        [b, bob],
+      ] as const) {
+        const ids = (await storedClaims(browser.worker)).map((c) => c.id);
+        if (ids.length) expect(await card.call('claims.delete', { ids })).toMatchObject({ ok: true });
+      }
+      const seed = [claim(5, 2, { id: 'clm_seed_000001', model: 'Seed-1' })];
+      server.createRepo(repo, { seed: Object.fromEntries([...layoutFiles(seed), ['README.md', newReadme('Team survey', seed)]]) });
+      const start = server.git(repo, 'rev-parse', 'main').trim();
+      for (const [card, who] of [
+        [a, 'alice'],
+        [b, 'bob'],
+      ] as const) {
+        await card.fill({ url: server.url(repo), name: who === 'alice' ? 'Alice' : 'Bob', username: who, token: `${who}-token`, review: true });
+        await card.root.getByTestId('dataset-save').click();
+        await card.page.locator('[data-testid=dataset-panel][data-connected=yes]').waitFor();
+        expect(await card.pull()).toMatchObject({ ok: true });
+      }
+      await put(a, claim(0, 50, { id: 'clm_alpha_00001', model: 'Alpha-1', note: 'Alice reviews Alpha-1' }));
+      await put(b, claim(1, 51, { id: 'clm_beta_000001', model: 'Beta-1', note: 'Bob reviews Beta-1' }));
+      for (const [card, who] of [
+        [a, 'alice'],
+        [b, 'bob'],
+      ] as const) {
+        const published = await card.publish();
+        expect(published, published.text).toMatchObject({ ok: true });
+        expect(published.text).toContain(`Published to curators/${who}`);
+        await expect.poll(() => reviewRow(card, `curators/${who}`).getAttribute('data-state')).toBe('open');
+        // Records only: the review leaves the README as the branch has it.
+        expect(server.git(repo, 'diff', '--name-only', start, `curators/${who}`).trim().split('\n')).toEqual([
+          `records/claims/${who === 'alice' ? 'alpha-1' : 'beta-1'}.jsonl`,
+        ]);
+      }
+      expect(server.git(repo, 'rev-parse', 'main').trim()).toBe(start);
+
+      // The host merges Alice's review with a plain merge.
+      expect(server.merge(repo, 'main', 'curators/alice').conflicts).toEqual([]);
+      expect(await a.pull()).toMatchObject({ ok: true });
+      const alices = reviewRow(a, 'curators/alice');
+      await expect.poll(() => alices.getAttribute('data-state')).toBe('merged');
+      expect(await alices.getByTestId('dataset-review-state').textContent()).toBe('Merged');
+      expect(await b.pull()).toMatchObject({ ok: true });
+      const bobs = reviewRow(b, 'curators/bob');
+      await expect.poll(() => bobs.getAttribute('data-state')).toBe('behind');
+      expect(await bobs.getByTestId('dataset-review-state').textContent()).toBe('Behind the branch');
+      await b.root.getByTestId('dataset-reviews').screenshot({ path: 'test-results/dataset-reviews.png' });
+
+      // Update review: the dry run for review, then the publish; the review is built again on the branch's head.
+      await bobs.getByTestId('dataset-review-update').click();
+      const run = b.root.locator('[data-testid=dataset-dry-run]');
+      await run.waitFor({ timeout: 60_000 });
+      expect(await b.root.getByTestId('dataset-target-review').isChecked()).toBe(true);
+      await b.root.getByTestId('dataset-publish-confirm').click();
+      await b.root.getByTestId('dataset-published').waitFor({ timeout: 90_000 });
+      await expect.poll(() => bobs.getAttribute('data-state')).toBe('open');
+      const head = server.git(repo, 'rev-parse', 'main').trim();
+      expect(() => server.git(repo, 'merge-base', '--is-ancestor', head, 'curators/bob')).not.toThrow();
+      expect(server.merge(repo, 'main', 'curators/bob').conflicts).toEqual([]);
+      expect(await b.pull()).toMatchObject({ ok: true });
+      await expect.poll(() => bobs.getAttribute('data-state')).toBe('merged');
+      // Both reviews' records are on the branch, and a fresh review list still says Alice's was merged.
+      expect([...claimsOnServer(repo, 'records/claims/alpha-1.jsonl').keys()]).toEqual(['clm_alpha_00001']);
+      expect([...claimsOnServer(repo, 'records/claims/beta-1.jsonl').keys()]).toEqual(['clm_beta_000001']);
+      await a.page.reload();
+      await expect.poll(() => reviewRow(a, 'curators/alice').getAttribute('data-state')).toBe('merged');
     },
     LONG,
   );

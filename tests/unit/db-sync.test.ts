@@ -99,7 +99,7 @@ describe('the dataset state', () => {
       lastPublishAt: at(2),
       lastPublishedCommit: 'def',
       conflicts: 2,
-      review: null,
+      reviews: [],
     });
     expect((await syncSnapshot(db)).bases.size).toBe(1);
     // Another branch is another dataset: start afresh.
@@ -107,5 +107,36 @@ describe('the dataset state', () => {
     expect(other).toMatchObject({ branch: 'dataset', lastPullAt: null, conflicts: 0 });
     expect((await syncSnapshot(db)).bases.size).toBe(0);
     expect(JSON.stringify(await getDatasetState(db))).not.toContain('token');
+  });
+
+  it('reads a state kept before reviews were followed: its last review is one open review, and the next write keeps it so', async () => {
+    const db = await fresh();
+    const team = { url: 'https://git.example.org/team/survey.git', branch: 'main' };
+    const old = { ...team, lastPullAt: null, lastPulledCommit: null, lastPublishAt: at(3), lastPublishedCommit: 'abc', conflicts: 0 };
+    await db.put(
+      'meta',
+      { ...old, review: { branch: 'curators/alice', url: 'https://git.example.org/team/survey/compare/main...curators/alice', at: at(3) } },
+      'dataset',
+    );
+    const read = await getDatasetState(db);
+    expect(read).toEqual({
+      ...old,
+      reviews: [
+        {
+          branch: 'curators/alice',
+          url: 'https://git.example.org/team/survey/compare/main...curators/alice',
+          openedAt: at(3),
+          updatedAt: at(3),
+          commit: null,
+          base: null,
+          records: [],
+          state: 'open',
+          mergedAt: null,
+        },
+      ],
+    });
+    const next = await putDatasetState(db, team, { lastPullAt: at(4) });
+    expect(next.reviews).toEqual(read!.reviews);
+    expect(Object.keys((await db.get('meta', 'dataset')) as object)).not.toContain('review');
   });
 });

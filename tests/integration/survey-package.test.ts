@@ -1,0 +1,108 @@
+// The `survey` package as a dataset's CI installs it: `npm pack` gives a tarball, `npm install --global` of it into an
+// empty prefix gives a working `survey` on plain Node (PATH holding nothing but that prefix, node and the system's
+// tools), and that command validates, renders, builds and checks the shared fixture records, refusing bad input
+// with FILE:LINE messages and exit 1.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installSurvey, packSurvey, surveyVersion } from '../support/survey-package';
+
+const TIMEOUT = 180_000;
+const FIXTURE_RECORDS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'records');
+let dir = '';
+let tarball = '';
+let survey = '';
+/** A machine with nothing else: the prefix's bin, node, and the system's own tools. */
+let bare: NodeJS.ProcessEnv = {};
+
+function run(cwd: string, ...args: string[]) {
+  const r = spawnSync(survey, args, { cwd, env: bare, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'survey-package-'));
+  tarball = packSurvey(path.join(dir, 'packed'));
+  survey = installSurvey(tarball, path.join(dir, 'prefix'));
+  bare = { PATH: [path.dirname(survey), path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'), HOME: dir, NO_COLOR: '1' };
+}, TIMEOUT);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed survey CLI', () => {
+  it('is one tarball of plain JavaScript with its manifest, installed without any dependency', () => {
+    expect(path.basename(tarball)).toBe(`recipe-lens-survey-${surveyVersion()}.tgz`);
+    expect(statSync(tarball).size).toBeGreaterThan(10_000);
+    const listed = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort();
+    expect(listed).toEqual(['package/README.md', 'package/dist/survey.js', 'package/package.json']);
+    const installed = path.join(dir, 'prefix', 'lib', 'node_modules', 'recipe-lens-survey');
+    expect(readdirSync(installed).sort()).toEqual(['README.md', 'dist', 'package.json']);
+    const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({ name: 'recipe-lens-survey', engines: { node: '>=20' }, bin: { survey: 'dist/survey.js' } });
+    expect(manifest.dependencies).toBeUndefined();
+    expect(readFileSync(path.join(installed, 'dist', 'survey.js'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(run(dir, '--version')).toEqual({ code: 0, stdout: `survey ${surveyVersion()}\n`, stderr: '' });
+    expect(run(dir, '--help').stdout).toContain('init DIR');
+  });
+
+  it(
+    'validates, renders, builds and checks the shared fixture records',
+    () => {
+      expect(existsSync(FIXTURE_RECORDS), `the shared fixtures (${FIXTURE_RECORDS}) are beside the project`).toBe(true);
+      const files = readdirSync(FIXTURE_RECORDS)
+        .filter((f) => f.endsWith('.jsonl'))
+        .map((f) => path.join(FIXTURE_RECORDS, f));
+      const valid = run(dir, 'validate', ...files);
+      expect(valid).toMatchObject({ code: 0 });
+      expect(valid.stdout).toMatch(/^ok: \d+ records in 3 files\n$/);
+      const md = run(dir, 'render', FIXTURE_RECORDS);
+      expect(md.code).toBe(0);
+      expect(md.stdout).toContain('| Model | Evidence | RL framework / system | Public RL stages and algorithms | Design intention | Current judgment |');
+      expect(md.stdout).toContain('GLM-5');
+      // A new dataset; every fixture record dropped into one file by hand; build puts each in its model's file.
+      expect(run(dir, 'init', 'team').code).toBe(0);
+      const merged = run(dir, 'merge', FIXTURE_RECORDS, '-o', 'team/records/claims/all.jsonl');
+      expect(merged.code).toBe(0);
+      const before = run(dir, 'check', 'team');
+      expect(before.code).toBe(1);
+      expect(before.stdout).toMatch(/^team\/records\/claims\/all\.jsonl:1: /m);
+      const built = run(dir, 'build', 'team');
+      expect(built.code).toBe(0);
+      expect(built.stdout).toContain('removed team/records/claims/all.jsonl');
+      expect(built.stdout).toContain('wrote team/README.md');
+      const checked = run(dir, 'check', 'team');
+      expect(checked).toMatchObject({ code: 0, stderr: '' });
+      expect(checked.stdout).toMatch(/^ok: \d+ claims .* the README table is up to date\n$/);
+      expect(run(dir, 'build', 'team').stdout).toBe('built: already up to date\n');
+      expect(readFileSync(path.join(dir, 'team', 'README.md'), 'utf8')).toContain('slime');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers bad input with FILE:LINE messages and exit 1, and a bad command line with exit 2',
+    () => {
+      writeFileSync(
+        path.join(dir, 'bad.jsonl'),
+        `${readFileSync(readdirSync(FIXTURE_RECORDS).map((f) => path.join(FIXTURE_RECORDS, f))[0]!, 'utf8').split('\n')[0]}\n{not json\n`,
+      );
+      const bad = run(dir, 'validate', 'bad.jsonl');
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toMatch(/^bad\.jsonl:2: /m);
+      expect(run(dir, 'init', 'broken').code).toBe(0);
+      writeFileSync(path.join(dir, 'broken', 'records', 'claims', 'glm-5.jsonl'), '{"schema":"rl-survey.claim/1"}\n');
+      const check = run(dir, 'check', 'broken');
+      expect(check.code).toBe(1);
+      expect(check.stdout).toMatch(/^broken\/records\/claims\/glm-5\.jsonl:1: /m);
+      const build = run(dir, 'build', 'broken');
+      expect(build.code).toBe(1);
+      expect(build.stderr).toContain('nothing was written');
+      expect(run(dir, 'render', 'nowhere.jsonl').code).toBe(2);
+      expect(run(dir, 'frobnicate').code).toBe(2);
+    },
+    TIMEOUT,
+  );
+});
