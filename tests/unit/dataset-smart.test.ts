@@ -135,17 +135,22 @@ describe('the refs a service advertises', () => {
     [
       'the wrong service',
       { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-receive-pack', []) },
-      /does not begin with "# service=git-upload-pack"/,
+      /the list of refs is not git's \(Expected "# service=git-upload-pack\\n" but received "# service=git-receive-pack/,
     ],
     [
       'a list cut short',
       { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', [`${A} refs/heads/main`]).subarray(0, -4) },
-      /list of refs was cut short/,
+      /the list of refs is not git's \(/,
     ],
     [
       'a line that is not a ref',
       { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', ['hello world']) },
-      /not a ref line: "hello world"/,
+      /the list of refs is not git's \(|not a ref line/,
+    ],
+    [
+      'an id that is not an id',
+      { type: 'application/x-git-upload-pack-advertisement', body: refsAd('git-upload-pack', [`${'z'.repeat(40)} refs/heads/main\0thin-pack`]) },
+      /not a ref line: "z{40} refs\/heads\/main"/,
     ],
   ])('refuses %s with a clear error', async (_name, answer, words) => {
     const s = server(answer);

@@ -4,7 +4,7 @@
  * every request, and the bytes are counted):
  *
  * - `advertisement`: the refs and capabilities of a service
- *   (`GET info/refs?service=…`);
+ *   (`GET info/refs?service=…`), read by isomorphic-git's `getRemoteInfo2`;
  * - `sendPack`: a push (`POST git-receive-pack`): the ref updates, then a
  *   pack, which may be thin (deltas against objects the host has; it
  *   completes them with `index-pack --fix-thin`); the answer's report-status
@@ -17,7 +17,7 @@
  * engine words it as for its other requests); an answer that does not follow
  * the protocol is a `ProtocolError` saying what was wrong.
  */
-import { Errors } from 'isomorphic-git';
+import git, { Errors } from 'isomorphic-git';
 import type { HttpClient } from './http';
 import { FLUSH_PKT, joinBytes, lineText, MessageLines, PktReader, ProtocolError, pktLine, readSideBand } from './pktline';
 
@@ -68,60 +68,51 @@ function isId(text: string): boolean {
   return /^[0-9a-f]{40}$/.test(text);
 }
 
-/** Parses an advertisement's pkt-lines (after the HTTP status and type were checked). */
-export async function parseAdvertisement(body: AsyncIterable<Uint8Array>, service: GitService): Promise<Advertisement> {
-  const reader = new PktReader(body);
-  const refs = new Map<string, string>();
-  const capabilities = new Set<string>();
-  let first = await reader.read();
-  if (first === 'end') throw new ProtocolError('the server sent an empty list of refs');
-  if (first === 'flush' || lineText(first) !== `# service=${service}`)
-    throw new ProtocolError(`the list of refs does not begin with "# service=${service}" (not a git smart-HTTP server?)`);
-  first = await reader.read();
-  if (first !== 'flush') throw new ProtocolError('the service line is not followed by a flush');
-  let seenCapabilities = false;
-  for (;;) {
-    const pkt = await reader.read();
-    if (pkt === 'flush') break;
-    if (pkt === 'end') throw new ProtocolError('the list of refs was cut short');
-    let text = lineText(pkt);
-    if (!seenCapabilities) {
-      seenCapabilities = true;
-      const nul = text.indexOf('\0');
-      if (nul !== -1) {
-        for (const c of text.slice(nul + 1).split(' ')) if (c) capabilities.add(c);
-        text = text.slice(0, nul);
+/** isomorphic-git's names for an advertisement it could not read. */
+const UNREADABLE = new Set(['ParseError', 'EmptyServerResponseError', 'InvalidOidError', 'UnknownTransportError']);
+
+/**
+ * The refs and capabilities of `service` at the repository, read by isomorphic-git's `getRemoteInfo2` (protocol
+ * version 1) through the engine's HTTP client. A body that is not an advertisement (a sign-in page, say) is refused
+ * before it is parsed; what isomorphic-git cannot read, or reads into ids that are not ids, is a `ProtocolError`.
+ */
+export async function advertisement(request: SmartRequest, service: GitService): Promise<Advertisement> {
+  const http: HttpClient = {
+    async request(req) {
+      const res = await request.http.request({ ...req, signal: request.signal });
+      const type = (res.headers?.['content-type'] ?? '').split(';')[0]!.trim();
+      if (res.statusCode === 200 && type !== `application/x-${service}-advertisement`) {
+        const preview = (await bodyText(res.body, 200)).trim().replace(/\s+/g, ' ');
+        throw new ProtocolError(
+          `the server did not answer as a git smart-HTTP server (content type "${type || 'none'}"${preview ? `: ${preview.slice(0, 120)}` : ''})`,
+        );
       }
-    }
-    const space = text.indexOf(' ');
-    const id = text.slice(0, space);
-    const name = text.slice(space + 1);
-    if (space !== 40 || !isId(id) || !name) throw new ProtocolError(`not a ref line: ${JSON.stringify(text.slice(0, 80))}`);
-    // An empty repository advertises its capabilities on a placeholder.
-    if (name === 'capabilities^{}') continue;
-    if (name.endsWith('^{}')) continue;
-    refs.set(name, id);
+      return res;
+    },
+  };
+  let info: Awaited<ReturnType<typeof git.getRemoteInfo2>>;
+  try {
+    info = await git.getRemoteInfo2({
+      http,
+      url: request.url.replace(/\/+$/, ''),
+      forPush: service === 'git-receive-pack',
+      protocolVersion: 1,
+      headers: { 'User-Agent': AGENT },
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code && UNREADABLE.has(code)) throw new ProtocolError(`the list of refs is not git's (${(error as Error).message})`);
+    throw error;
+  }
+  if (info.protocolVersion !== 1) throw new ProtocolError('the server answered in protocol version 2, which was not asked for');
+  const capabilities = new Set<string>();
+  for (const [name, value] of Object.entries(info.capabilities)) capabilities.add(value === true ? name : `${name}=${value}`);
+  const refs = new Map<string, string>();
+  for (const r of info.refs ?? []) {
+    if (!isId(r.oid) || !r.ref) throw new ProtocolError(`not a ref line: ${JSON.stringify(`${r.oid} ${r.ref}`.slice(0, 80))}`);
+    refs.set(r.ref, r.oid);
   }
   return { refs, capabilities };
-}
-
-/** The refs and capabilities of `service` at the repository. */
-export async function advertisement(request: SmartRequest, service: GitService): Promise<Advertisement> {
-  const res = await request.http.request({
-    url: endpoint(request.url, `info/refs?service=${service}`),
-    method: 'GET',
-    headers: { 'User-Agent': AGENT },
-    signal: request.signal,
-  });
-  if (res.statusCode !== 200) throw new Errors.HttpError(res.statusCode, res.statusMessage, await bodyText(res.body));
-  const type = (res.headers?.['content-type'] ?? '').split(';')[0]!.trim();
-  if (type !== `application/x-${service}-advertisement`) {
-    const preview = (await bodyText(res.body, 200)).trim().replace(/\s+/g, ' ');
-    throw new ProtocolError(
-      `the server did not answer as a git smart-HTTP server (content type "${type || 'none'}"${preview ? `: ${preview.slice(0, 120)}` : ''})`,
-    );
-  }
-  return parseAdvertisement(res.body ?? nothing(), service);
 }
 
 async function post(request: SmartRequest, service: GitService, body: Uint8Array): Promise<AsyncIterableIterator<Uint8Array>> {
