@@ -85,11 +85,15 @@ export function activityText(activity: DatasetActivity): string {
   return `${t(OPS[activity.op])}${step ? ` ${step}` : ''}${bytes}`;
 }
 
-/** The status line's parts: last pull, last publish, changes not yet published, conflicts waiting. */
+/** The status line's parts: last pull, last publish, changes not yet published, conflicts waiting, reviews behind the branch or open. */
 export function statusParts(status: DatasetStatus): string[] {
   const parts = [t('datasetLastPull', shortTime(status.lastPullAt)), t('datasetLastPublish', shortTime(status.lastPublishAt))];
   parts.push(status.unpublished ? plural(status.unpublished, 'datasetUnpublishedOne', 'datasetUnpublishedMany') : t('datasetAllPublished'));
   if (status.conflicts) parts.push(plural(status.conflicts, 'datasetConflictsOne', 'datasetConflictsMany'));
+  const behind = status.reviews.filter((r) => r.state === 'behind').length;
+  const open = status.reviews.filter((r) => r.state === 'open').length;
+  if (behind) parts.push(plural(behind, 'datasetReviewsBehindOne', 'datasetReviewsBehindMany'));
+  if (open) parts.push(plural(open, 'datasetReviewsOpenOne', 'datasetReviewsOpenMany'));
   return parts;
 }
 

@@ -80,3 +80,16 @@ describe('a review after a pull', () => {
     expect(followReviews([r!], 'head1', indexDataset([]), at(7))[0]).toBe(r);
   });
 });
+
+describe('the status line', () => {
+  it('counts the reviews behind the branch and the open ones, and says nothing of merged ones', async () => {
+    const { statusParts } = await import('../../components/common/dataset');
+    const view = (state: OpenedReview['state']) => ({ branch, url: null, openedAt: at(1), updatedAt: at(1), state, mergedAt: null, records: 1 });
+    const status = { connected: true, lastPullAt: null, lastPublishAt: null, unpublished: 0, conflicts: 0, running: null, lastError: null };
+    expect(statusParts({ ...status, reviews: [view('behind'), view('open'), view('open'), view('merged')] }).slice(3)).toEqual([
+      '1 review behind the branch',
+      '2 reviews open',
+    ]);
+    expect(statusParts({ ...status, reviews: [view('merged')] })).toHaveLength(3);
+  });
+});
