@@ -21,13 +21,16 @@ export interface Passage {
   class: 'same' | 'edited' | 'removed';
   quote: { exact: string; prefix: string; suffix: string };
   position: Span;
-  expected: Span[];
+  /** Where the passage is on the new revision, with the text there. */
+  expected: Array<Span & { text: string }>;
   replacement?: Span;
 }
 
 /** Two revisions of a document and the passages captured on the old one. */
 export interface Pair {
   id: string;
+  /** Where both revisions are served. */
+  url: string;
   new: { page: string };
   passages: Passage[];
 }

@@ -9,7 +9,7 @@ import { claim } from './fixtures/records';
 
 /** A claim captured on the old revision, as the corpus's records carry it. */
 function captured(pair: Pair, p: Passage): ClaimRecord {
-  return claim({ id: p.id, quote: p.quote, position: p.position, source: { ...claim().source, url: pair.url } });
+  return claim({ id: p.id, quote: p.quote, position: { start: p.position.start, end: p.position.end }, source: { ...claim().source, url: pair.url } });
 }
 
 function recheckPair(pair: Pair): Array<{ passage: Passage; verdict: ClaimVerdict }> {
