@@ -16,27 +16,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-/**
- * The `survey` CLI the hook runs: `scripts/survey/main.ts` bundled once per server with esbuild into its folder, so
- * each push costs a plain `node` start rather than compiling TypeScript (the code the package holds).
- */
-async function bundleSurvey(folder: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = path.join(folder, 'survey-cli.mjs');
-  await build({
-    entryPoints: [path.join(ROOT, 'scripts', 'survey', 'main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'silent',
-  });
-  return outfile;
-}
+import { bundleSurveyCli } from './survey-package';
 
 /** A user of the server: the token is the Basic-auth password; `write` allows pushes. */
 export interface GitUser {
@@ -144,7 +124,8 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
   const users = options.users ?? DEFAULT_USERS;
   const checkPushes = options.checkPushes ?? true;
   const root = mkdtempSync(path.join(os.tmpdir(), 'recipe-lens-git-'));
-  const survey = checkPushes ? await bundleSurvey(root) : '';
+  // The `survey` CLI the hook runs, bundled once per server: each push costs a plain `node` start.
+  const survey = checkPushes ? await bundleSurveyCli(path.join(root, 'survey-cli.mjs')) : '';
   const requests: ServedRequest[] = [];
   const sockets = new Set<Socket>();
   const hooks: { before: GitServer['beforeRequest'] } = { before: null };

@@ -42,10 +42,9 @@ export function installSurvey(spec: string, prefix: string): string {
   return path.join(prefix, 'bin', 'survey');
 }
 
-/** The CLI bundled into `folder` as plain JavaScript (what the package holds), with a `survey` command beside it; returns the folder to put on PATH. */
-export async function surveyOnPath(folder: string): Promise<string> {
+/** Bundles the CLI (`scripts/survey/main.ts` and the `lib/` code it uses) into one plain-JavaScript file, as the package holds it. */
+export async function bundleSurveyCli(outfile: string): Promise<string> {
   const { build } = await import('esbuild');
-  const outfile = path.join(folder, 'survey.mjs');
   await build({
     entryPoints: [path.join(ROOT, 'scripts', 'survey', 'main.ts')],
     bundle: true,
@@ -55,6 +54,12 @@ export async function surveyOnPath(folder: string): Promise<string> {
     outfile,
     logLevel: 'silent',
   });
+  return outfile;
+}
+
+/** The CLI bundled into `folder`, with a `survey` command beside it; returns the folder to put on PATH. */
+export async function surveyOnPath(folder: string): Promise<string> {
+  const outfile = await bundleSurveyCli(path.join(folder, 'survey.mjs'));
   const bin = path.join(folder, 'bin');
   mkdirSync(bin, { recursive: true });
   writeFileSync(path.join(bin, 'survey'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(outfile)} "$@"\n`, { mode: 0o755 });
