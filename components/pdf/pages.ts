@@ -261,8 +261,21 @@ export class PageStack {
     this.schedule();
   }
 
-  /** Whether a first canvas has been drawn (or failed): text layers wait for it, so the first page comes first. */
+  /** Whether a first canvas has been drawn (or failed). */
   private firstDone = false;
+  /** Whether text layers may be built for the pages in reach: after the first canvas, so the first page comes first. */
+  private layersAllowed = false;
+
+  /**
+   * Lets text layers be built before the first canvas is out: a tab that makes no frames (hidden, or never shown)
+   * draws no canvas, since the renderer paces its work by frames, yet its text and the claims painted on it can be in
+   * place for when the curator looks.
+   */
+  allowTextLayers(): void {
+    if (this.layersAllowed || this.destroyed) return;
+    this.layersAllowed = true;
+    this.queueLayers();
+  }
 
   /** Builds text layers and draws canvases for pages in reach, nearest first; lets far canvases go. */
   private schedule(): void {
@@ -270,7 +283,7 @@ export class PageStack {
     // Canvases first: their requests reach the (one-at-a-time) worker before the text layers', and no text layer is
     // asked for before the first page is drawn (a page asked for explicitly, `whenTextLayer`, still is at once).
     void this.drawNext();
-    if (this.firstDone) this.queueLayers();
+    if (this.layersAllowed) this.queueLayers();
   }
 
   private layerTimer = 0;
@@ -318,7 +331,7 @@ export class PageStack {
     }
     if (!this.firstDone) {
       this.firstDone = true;
-      this.queueLayers();
+      this.allowTextLayers();
       this.hooks.onFirstDraw?.();
     }
     void this.drawNext();

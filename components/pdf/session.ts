@@ -288,6 +288,8 @@ export class PdfViewerSession {
       this.listen(document, 'visibilitychange', check);
     });
     void Promise.race([drawn, hidden, new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() => {
+      // Without a first canvas (no frames), the pages in reach still get their text, and their claims are painted.
+      stack.allowTextLayers();
       const outline = doc.getOutline().catch(() => null);
       void this.identify(doc, outline).then(() => this.controller.load());
       void this.readAllText();

@@ -294,6 +294,22 @@ describe('opening PDFs in the viewer', () => {
     await tab.close();
     await options.close();
   });
+
+  it('paints the claims of a PDF in a tab that makes no frames (so no canvas is drawn), once the text is read', async () => {
+    const tab = await browser.context.newPage();
+    // A tab in the background, or one the browser has not shown yet, runs no animation frames: the renderer paces a
+    // canvas by them, so no page is drawn there.
+    await tab.addInitScript(() => {
+      window.requestAnimationFrame = () => 0;
+    });
+    const v = new PdfViewer(tab, browser.extensionId);
+    await tab.goto(v.url(ZETA_URL));
+    await v.waitForAnchored();
+    await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
+    expect(await tab.locator('.pdf-canvas').count()).toBe(0);
+    expect(await v.counts()).toMatchObject({ orphans: 0 });
+    await tab.close();
+  });
 });
 
 describe('a 120-page report', () => {

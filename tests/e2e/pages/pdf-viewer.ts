@@ -28,7 +28,8 @@ export class PdfViewer {
 
   /** Waits for one of the viewer's marks on `<html>` (pdfFirstPageMs, pdfTextMs, pdfAnchoredAt, pdfErrorMs…). */
   async waitFor(mark: string, timeout = 30000): Promise<number> {
-    await this.page.waitForFunction((m) => document.documentElement.dataset[m] !== undefined, mark, { timeout });
+    // Polled by time, not by frame: a tab in the background makes no frames.
+    await this.page.waitForFunction((m) => document.documentElement.dataset[m] !== undefined, mark, { timeout, polling: 100 });
     return Number(await this.page.evaluate((m) => document.documentElement.dataset[m], mark));
   }
 
