@@ -396,6 +396,7 @@ describe('a 120-page report', () => {
       (globalThis as any).chrome.runtime.sendMessage({ channel: 'recipe-lens', type: 'claims.reveal', payload: { id: 'orion_claim_2', link: null } }),
     );
     const tab = new PdfViewer(await opened, browser.extensionId);
+    await tab.page.bringToFront();
     await tab.waitForAnchored();
     await expect.poll(() => tab.currentPage()).toBe(64);
     await expect.poll(() => painted(tab)).toContain(bare(quotes[2]!));

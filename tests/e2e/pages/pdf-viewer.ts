@@ -29,7 +29,15 @@ export class PdfViewer {
   /** Waits for one of the viewer's marks on `<html>` (pdfFirstPageMs, pdfTextMs, pdfAnchoredAt, pdfErrorMs…). */
   async waitFor(mark: string, timeout = 30000): Promise<number> {
     // Polled by time, not by frame: a tab in the background makes no frames.
-    await this.page.waitForFunction((m) => document.documentElement.dataset[m] !== undefined, mark, { timeout, polling: 100 });
+    await this.page
+      .waitForFunction((m) => document.documentElement.dataset[m] !== undefined, mark, { timeout, polling: 100 })
+      .catch(async (error) => {
+        // What the viewer had reached, so that a failure says where it stopped.
+        const state = await this.page
+          .evaluate(() => ({ visibility: document.visibilityState, marks: { ...document.documentElement.dataset }, url: location.href }))
+          .catch(() => null);
+        throw new Error(`the viewer never marked ${mark}: ${JSON.stringify(state)}`, { cause: error });
+      });
     return Number(await this.page.evaluate((m) => document.documentElement.dataset[m], mark));
   }
 
