@@ -15,3 +15,4 @@ export * from './publish';
 export * from './pull';
 export * from './status';
 export * from './reviews';
+export * from './sources';

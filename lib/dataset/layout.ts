@@ -7,11 +7,13 @@
  * README.md                     the survey table between markers, and the counts
  * records/claims/<slug>.jsonl   the claims of one model (tombstones included), in export order
  * records/models.jsonl          every model record, in export order
+ * records/sources.jsonl         every source record (the last recheck of each source), sorted by url
  * ```
  */
 import { toJsonl } from '../export/jsonl';
 import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
 import { hashText } from './hash';
+import { SOURCES_PATH } from './sources';
 
 /** The README at the repository's root. */
 export const README_PATH = 'README.md';
@@ -50,17 +52,18 @@ export function recordPath(record: SurveyRecord): string {
 }
 
 /** What a path of the repository is to the dataset. */
-export type PathRole = 'claims' | 'models' | 'readme' | 'misplaced' | 'other';
+export type PathRole = 'claims' | 'models' | 'sources' | 'readme' | 'misplaced' | 'other';
 
 /**
  * The role of a path: a claims file (`records/claims/<name>.jsonl`), the
- * models file, the README, `misplaced` (any other file under `records/`, which
+ * models file, the sources file, the README, `misplaced` (any other file under `records/`, which
  * a valid dataset does not have), or `other` (a licence, CI configuration: not
  * the dataset's business).
  */
 export function pathRole(path: string): PathRole {
   if (path === README_PATH) return 'readme';
   if (path === MODELS_PATH) return 'models';
+  if (path === SOURCES_PATH) return 'sources';
   if (!path.startsWith(`${RECORDS_DIR}/`)) return 'other';
   const rest = path.slice(CLAIMS_DIR.length + 1);
   if (path.startsWith(`${CLAIMS_DIR}/`) && /^[a-z0-9.-]+\.jsonl$/.test(rest) && !/^\.+\.jsonl$/.test(rest)) return 'claims';

@@ -16,7 +16,7 @@
  */
 import { isTombstone } from '../survey/tombstones';
 import { diffRecords, type RecordConflict } from '../import/merge';
-import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type SurveyRecord } from '../schema';
+import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type SourceRecord, type SurveyRecord } from '../schema';
 import { recordHash, recordRef } from './hash';
 import { fileText, groupByPath, MODELS_PATH, README_PATH, recordPath } from './layout';
 import type { PlacedRecord } from './read';
@@ -170,6 +170,8 @@ export interface ApplyOptions {
    * them once the review is merged, so two reviews of different models never conflict on the table or the counts.
    */
   review?: boolean;
+  /** The dataset's source records: the README's "not disclosed" days follow them. */
+  sources?: readonly SourceRecord[];
 }
 
 /**
@@ -186,7 +188,7 @@ export function applyPublish(
   texts: ReadonlyMap<string, string>,
   readme: string,
   writes: readonly SurveyRecord[],
-  { title = 'RL post-training survey', review = false }: ApplyOptions = {},
+  { title = 'RL post-training survey', review = false, sources = [] }: ApplyOptions = {},
 ): { files: FileChanges; records: SurveyRecord[] } {
   const merged = indexDataset(placed.map((p) => p.record));
   const touched = new Set<string>();
@@ -214,7 +216,7 @@ export function applyPublish(
     if (texts.get(path) !== text) files.set(path, text);
   }
   if (!texts.has(MODELS_PATH) && !files.has(MODELS_PATH)) files.set(MODELS_PATH, fileText(groups.get(MODELS_PATH) ?? []));
-  const nextReadme = !readme ? newReadme(title, records) : review ? readme : updateReadme(readme, records);
+  const nextReadme = !readme ? newReadme(title, records, sources) : review ? readme : updateReadme(readme, records, sources);
   if (nextReadme !== readme) files.set(README_PATH, nextReadme);
   return { files, records };
 }

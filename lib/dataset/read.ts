@@ -10,6 +10,7 @@ import { parseSurveyJsonl } from '../import/jsonl';
 import { CLAIM_SCHEMA, type ClaimRecord, type SurveyRecord } from '../schema';
 import { recordRef } from './hash';
 import { fileText, pathRole, recordPath } from './layout';
+import { readSourcesFile, type PlacedSource } from './sources';
 
 /** The largest records file read, in bytes: a model's claims are far below it (10,000 claims are about 15 MB). */
 export const MAX_RECORDS_FILE_BYTES = 32 * 1024 * 1024;
@@ -45,8 +46,10 @@ export interface ReadDataset {
   layout: DatasetProblem[];
   /** Files outside `records/` ending in `.jsonl`: never read as records. */
   ignored: string[];
-  /** The text of each records file read, by path. */
+  /** The text of each records file read, by path (the sources file's too). */
   texts: Map<string, string>;
+  /** The source records of `records/sources.jsonl` (what the last recheck of each source found). */
+  sources: PlacedSource[];
 }
 
 /** "12.3 MB". */
@@ -73,11 +76,13 @@ export interface FileRead {
   text: string | null;
   /** Set for a `.jsonl` file outside `records/`: listed, never read. */
   ignored: boolean;
+  /** The source records, for the sources file. */
+  sources: PlacedSource[];
 }
 
 /** Reads one file of a dataset by its role: a records file is decoded and parsed line by line, anything else is only classified. */
 export function readDatasetFile(file: DatasetFile): FileRead {
-  const out: FileRead = { path: file.path, records: [], problems: [], layout: [], text: null, ignored: false };
+  const out: FileRead = { path: file.path, records: [], problems: [], layout: [], text: null, ignored: false, sources: [] };
   const role = pathRole(file.path);
   if (role === 'other') {
     out.ignored = /\.jsonl$/i.test(file.path);
@@ -88,7 +93,7 @@ export function readDatasetFile(file: DatasetFile): FileRead {
     out.problems.push({
       path: file.path,
       line: 0,
-      message: 'not part of the dataset layout: records belong in records/claims/<model>.jsonl and records/models.jsonl',
+      message: 'not part of the dataset layout: records belong in records/claims/<model>.jsonl, records/models.jsonl and records/sources.jsonl',
     });
     return out;
   }
@@ -107,18 +112,26 @@ export function readDatasetFile(file: DatasetFile): FileRead {
     return out;
   }
   out.text = text;
+  if (role === 'sources') {
+    const read = readSourcesFile(text);
+    out.sources = read.sources;
+    for (const p of read.problems) out.problems.push({ path: file.path, ...p });
+    for (const p of read.layout) out.layout.push({ path: file.path, ...p });
+    return out;
+  }
   readFile(file.path, text, out);
   return out;
 }
 
 /** A dataset from its files' reads (any order): their records, problems and layout problems, and records appearing twice with different content. */
 export function combineDataset(reads: Iterable<FileRead>): ReadDataset {
-  const out: ReadDataset = { records: [], problems: [], layout: [], ignored: [], texts: new Map() };
+  const out: ReadDataset = { records: [], problems: [], layout: [], ignored: [], texts: new Map(), sources: [] };
   const sorted = [...reads].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const r of sorted) {
     if (r.ignored) out.ignored.push(r.path);
     if (r.text !== null) out.texts.set(r.path, r.text);
     out.records.push(...r.records);
+    out.sources.push(...r.sources);
     out.problems.push(...r.problems);
     out.layout.push(...r.layout);
   }

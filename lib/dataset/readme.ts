@@ -11,6 +11,8 @@ import { mergeFiles } from '../import/merge';
 import { recordRef } from '../import/preview';
 import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../schema';
 import { deriveRows } from '../survey';
+import type { SourceRecord } from '../schema';
+import { unchangedSince } from './sources';
 
 /** Marks the start of the survey table. */
 export const TABLE_START = '<!-- survey:table -->';
@@ -27,6 +29,8 @@ export interface RenderOptions {
   lang: 'en' | 'zh';
   /** The present moment (RFC 3339): only the JSON's staleness warnings read it. */
   now: string;
+  /** The dataset's source records: a source found unchanged moves its "not disclosed" cells' "as of" day. */
+  sources?: readonly SourceRecord[];
 }
 
 /**
@@ -55,14 +59,14 @@ function renderTable(records: readonly SurveyRecord[], options: RenderOptions): 
   const claims = records.filter((r): r is ClaimRecord => r.schema === CLAIM_SCHEMA);
   const models = records.filter((r): r is ModelRecord => r.schema !== CLAIM_SCHEMA);
   // The rows' order and cells do not depend on the records' order; the table shows no warnings.
-  const rows = deriveRows(claims, models, { now: options.now, warnings: false });
+  const rows = deriveRows(claims, models, { now: options.now, warnings: false, unchangedSince: unchangedSince(options.sources) });
   return renderSurveyTable(rows, { format: options.format, lang: options.lang });
 }
 
-/** The README's table for a dataset's records: `survey render` in Markdown and English. */
-export function readmeTable(records: readonly SurveyRecord[]): string {
+/** The README's table for a dataset's records (and its source records): `survey render` in Markdown and English. */
+export function readmeTable(records: readonly SurveyRecord[], sources: readonly SourceRecord[] = []): string {
   // The Markdown table does not read the present moment; a fixed one keeps the README a function of the records alone.
-  return renderRecords([records], { format: 'md', lang: 'en', now: '1970-01-01T00:00:00Z' });
+  return renderRecords([records], { format: 'md', lang: 'en', now: '1970-01-01T00:00:00Z', sources });
 }
 
 /** How many live claims and how many models (by name, with a live claim or a model record) records hold. */
@@ -87,7 +91,7 @@ export function countLine(counts: { claims: number; models: number }): string {
 }
 
 /** The README of a new dataset: a title, a few lines on the format, and the generated parts. */
-export function newReadme(title: string, records: readonly SurveyRecord[] = []): string {
+export function newReadme(title: string, records: readonly SurveyRecord[] = [], sources: readonly SourceRecord[] = []): string {
   const intro = [
     `# ${title.replace(/[\r\n]+/g, ' ').trim() || 'RL post-training survey'}`,
     '',
@@ -96,10 +100,11 @@ export function newReadme(title: string, records: readonly SurveyRecord[] = []):
     '',
     '- `records/claims/<model>.jsonl`: the claims about one model (`rl-survey.claim/1`, one JSON object per line).',
     "- `records/models.jsonl`: the curators' judgment per model (`rl-survey.model/1`).",
+    '- `records/sources.jsonl`: what the last recheck of each source found (`rl-survey.source/1`, `survey recheck`).',
     '- The table and the counts below are generated from the records: `survey check .` checks them.',
     '',
   ].join('\n');
-  return updateReadme(`${intro}\n${TABLE_START}\n${TABLE_END}\n\n${COUNT_START}${COUNT_END}\n`, records);
+  return updateReadme(`${intro}\n${TABLE_START}\n${TABLE_END}\n\n${COUNT_START}${COUNT_END}\n`, records, sources);
 }
 
 /** The text between two markers (null when either is missing or they are out of order). */
@@ -112,9 +117,9 @@ function between(text: string, start: string, end: string): { from: number; to: 
 }
 
 /** The README with its table and counts generated for `records` (the markers added at the end when missing). */
-export function updateReadme(readme: string, records: readonly SurveyRecord[]): string {
+export function updateReadme(readme: string, records: readonly SurveyRecord[], sources: readonly SourceRecord[] = []): string {
   let text = readme;
-  const table = `\n${readmeTable(records)}`;
+  const table = `\n${readmeTable(records, sources)}`;
   const t = between(text, TABLE_START, TABLE_END);
   text = t ? text.slice(0, t.from) + table + text.slice(t.to) : `${text.replace(/\n*$/, '\n\n')}${TABLE_START}${table}${TABLE_END}\n`;
   const count = countLine(datasetCounts(records));
@@ -140,12 +145,16 @@ function lineOf(text: string, offset: number): number {
  * Where the README's table or counts are not what `survey render` gives for `records` (empty when they are). For a
  * review (`review`), only missing markers count: its table and counts are rebuilt once it is merged.
  */
-export function checkReadme(readme: string, records: readonly SurveyRecord[], options: { review?: boolean } = {}): ReadmeProblem[] {
+export function checkReadme(
+  readme: string,
+  records: readonly SurveyRecord[],
+  options: { review?: boolean; sources?: readonly SourceRecord[] } = {},
+): ReadmeProblem[] {
   const problems: ReadmeProblem[] = [];
   const t = between(readme, TABLE_START, TABLE_END);
   if (!t) problems.push({ line: 1, message: `no survey table: the README needs ${TABLE_START} and ${TABLE_END} around the output of "survey render records"` });
   else if (!options.review) {
-    const want = `\n${readmeTable(records)}`;
+    const want = `\n${readmeTable(records, options.sources)}`;
     const have = readme.slice(t.from, t.to);
     if (have !== want) {
       const wantLines = want.split('\n');

@@ -256,10 +256,9 @@ function columnCell(disclosed: readonly CellItem[], undisclosed: readonly CellIt
   return out;
 }
 
+/** A row's "not disclosed, as of" day (`SurveyRow.asOf`: its claims' access days and their sources' unchanged rechecks). */
 function lastChecked(row: SurveyRow): string | null {
-  let best: string | null = null;
-  for (const c of row.claims) if (best === null || c.source.accessed > best) best = c.source.accessed;
-  return best;
+  return row.asOf;
 }
 
 function orderRows(rows: readonly SurveyRow[]): SurveyRow[] {

@@ -9,6 +9,11 @@
 export const CLAIM_SCHEMA = 'rl-survey.claim/1';
 /** Schema tag of model records, version 1. */
 export const MODEL_SCHEMA = 'rl-survey.model/1';
+/** Schema tag of source records (the last recheck of one source URL), version 1. */
+export const SOURCE_SCHEMA = 'rl-survey.source/1';
+
+/** What a recheck found of a source: every passage as it was, at least one edited or gone, or not readable. */
+export const SOURCE_STATUSES = ['unchanged', 'changed', 'unreachable'] as const;
 
 /** What a passage claims. */
 export const CLAIM_KINDS = ['stage', 'algorithm', 'framework', 'reward', 'system', 'intention', 'undisclosed'] as const;

@@ -5,9 +5,9 @@
  * round trip; a record whose `schema` is unknown is rejected.
  */
 import { z } from 'zod';
-import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, STAGES } from './constants';
+import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, SOURCE_SCHEMA, SOURCE_STATUSES, STAGES } from './constants';
 
-export { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, STAGES, modelKey } from './constants';
+export { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, SOURCE_SCHEMA, SOURCE_STATUSES, STAGES, modelKey } from './constants';
 
 // Extension pages forbid eval under their content security policy: validate without generated code.
 z.config({ jitless: true });
@@ -132,6 +132,24 @@ export const ModelRecord = z.looseObject({
   updated_at: Timestamp,
 });
 export type ModelRecord = z.infer<typeof ModelRecord>;
+
+/**
+ * What the last recheck of one source URL found (`rl-survey.source/1`): the day it reached the source, its status
+ * and the verdicts' counts. It never edits a claim; one record per `url`, the later `updated_at` winning.
+ */
+export const SourceRecord = z.looseObject({
+  schema: z.literal(SOURCE_SCHEMA),
+  url: HttpUrl,
+  checked: IsoDate,
+  status: z.enum(SOURCE_STATUSES),
+  claims: z.looseObject({
+    unchanged: z.number().int().min(0),
+    edited: z.number().int().min(0),
+    gone: z.number().int().min(0),
+  }),
+  updated_at: Timestamp,
+});
+export type SourceRecord = z.infer<typeof SourceRecord>;
 
 /** Any survey record, told apart by `schema`. */
 export const SurveyRecord = z.discriminatedUnion('schema', [ClaimRecord, ModelRecord]);

@@ -71,6 +71,11 @@ export interface SurveyRow {
   sourceCount: number;
   /** Max `updated_at` of the claims and the model record. */
   lastUpdated: string;
+  /**
+   * What its "not disclosed" cells are as of: the newest of the row's claims' `source.accessed` and of the days a
+   * recheck last found their sources unchanged (`DeriveOptions.unchangedSince`); null for a row without claims.
+   */
+  asOf: string | null;
   /** Per-claim warnings (in `claims` order), then row warnings (stale). */
   warnings: Warning[];
   /** Keys of rows linked by `based_on` (either direction): related, never merged. */
@@ -85,6 +90,11 @@ export interface DeriveOptions {
   staleMonths?: number;
   /** Work out the warnings (default true); the rendered table does not show them. */
   warnings?: boolean;
+  /**
+   * Source URL → the day a recheck last found it unchanged (`unchangedSince` of the `source` records): a "not
+   * disclosed" cell is as of the newest of its claims' `accessed` days and of these days of their sources.
+   */
+  unchangedSince?: ReadonlyMap<string, string>;
 }
 
 const LEVEL_RANK: Record<Evidence, number> = { A: 0, B: 1, C: 2 };
@@ -322,7 +332,12 @@ export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonl
         stage,
         disclosed: own.length > 0,
         items: cellItems(own),
-        lastChecked: latest([...own, ...checked].map((c) => c.source.accessed)),
+        lastChecked: latest(
+          [...own, ...checked].flatMap((c) => {
+            const rechecked = options.unchangedSince?.get(c.source.url);
+            return rechecked ? [c.source.accessed, rechecked] : [c.source.accessed];
+          }),
+        ),
       };
     });
 
@@ -364,6 +379,7 @@ export function deriveRows(allClaims: readonly ClaimRecord[], allModels: readonl
       claimCount: ordered.length,
       sourceCount: new Set(ordered.map((c) => c.source.url)).size,
       lastUpdated,
+      asOf: latest(ordered.flatMap((c) => [c.source.accessed, options.unchangedSince?.get(c.source.url) ?? c.source.accessed])),
       warnings,
       related: keys.filter((k) => related.get(key)!.has(k)),
     };

@@ -3,6 +3,7 @@ import { isTombstone } from '../../lib/survey/tombstones';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderRecords } from '../../lib/dataset/readme';
+import { mergeSources, serializeSource, sourcesText } from '../../lib/dataset/sources';
 import { serializeRecord, toJsonl } from '../../lib/export';
 import { mergeFiles, type FieldDiff, type RecordConflict } from '../../lib/import/merge';
 import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, SOURCE_KINDS, modelKey, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
@@ -44,6 +45,19 @@ function allProblems(files: readonly ReadFile[]): Problem[] {
       }
     }
   }
+  const sources = new Map<string, { at: { file: string; line: number }; line: string }>();
+  for (const f of files)
+    for (const s of f.sources) {
+      const line = serializeSource(s.record);
+      const seen = sources.get(s.record.url);
+      if (!seen) sources.set(s.record.url, { at: s, line });
+      else if (seen.line !== line && s.record.updated_at === JSON.parse(seen.line).updated_at)
+        problems.push({
+          file: s.file,
+          line: s.line,
+          message: `source ${s.record.url} again with the same updated_at and different content from ${seen.at.file}:${seen.at.line}`,
+        });
+    }
   const order = new Map(files.map((f, i) => [f.file, i]));
   return problems.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line);
 }
@@ -67,7 +81,7 @@ export async function validate(argv: readonly string[], io: Io): Promise<number>
   const files = await readFiles(args.positionals, io.cwd);
   const problems = allProblems(files);
   for (const p of problems) io.stdout(`${formatProblem(p)}\n`);
-  const records = files.reduce((n, f) => n + f.records.length, 0);
+  const records = files.reduce((n, f) => n + f.records.length + f.sources.length, 0);
   if (problems.length > 0) {
     io.stderr(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in ${files.length} ${files.length === 1 ? 'file' : 'files'}\n`);
     return 1;
@@ -87,7 +101,15 @@ export async function render(argv: readonly string[], io: Io): Promise<number> {
   io.stdout(
     renderRecords(
       files.map((f) => f.records.map((l) => l.record)),
-      { format, lang, now: new Date().toISOString() },
+      {
+        format,
+        lang,
+        now: new Date().toISOString(),
+        sources: mergeSources(
+          files.map((f) => f.sources.map((s) => s.record)),
+          { prefer: 'newer' },
+        ).records,
+      },
     ),
   );
   return 0;
@@ -128,7 +150,12 @@ export async function merge(argv: readonly string[], io: Io): Promise<number> {
   for (const c of result.conflicts)
     io.stderr(`warning: versions with the same updated_at differ; kept one (the same whatever the input order): ${describeConflict(c)}\n`);
   const { claims, models } = split(result.records);
-  const text = toJsonl(claims, models);
+  // Source records (what rechecks found) follow, one per URL, the later winning.
+  const sources = mergeSources(
+    files.map((f) => f.sources.map((s) => s.record)),
+    { prefer: 'newer' },
+  ).records;
+  const text = toJsonl(claims, models) + sourcesText(sources);
   if (out === '-') io.stdout(text);
   else {
     try {

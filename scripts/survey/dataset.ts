@@ -171,7 +171,8 @@ export async function check(argv: readonly string[], io: Io): Promise<number> {
   if (!paths.includes(README_PATH)) problems.push({ path: README_PATH, line: 0, message: 'missing: it holds the survey table ("survey init" makes one)' });
   else if (!read.problems.length) {
     const readme = await readFile(path.join(root, README_PATH), 'utf8');
-    for (const p of checkReadme(readme, records, { review })) problems.push({ path: README_PATH, ...p });
+    const sources = read.sources.map((s) => s.record);
+    for (const p of checkReadme(readme, records, { review, sources })) problems.push({ path: README_PATH, ...p });
   }
   const shown = (p: DatasetProblem) => formatDatasetProblem({ ...p, path: path.relative(io.cwd, path.join(root, p.path)) || p.path });
   problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));

@@ -2,7 +2,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
-import type { SurveyRecord } from '../../lib/schema';
+import { describeZodError, SOURCE_SCHEMA, SourceRecord, type SurveyRecord } from '../../lib/schema';
 import { UsageError } from './args';
 
 /** One record and where it was read. */
@@ -19,10 +19,11 @@ export interface Problem {
   message: string;
 }
 
-/** The records of one file, and its problems. */
+/** The records of one file, its source records (`rl-survey.source/1`, what rechecks found) and its problems. */
 export interface ReadFile {
   file: string;
   records: Located[];
+  sources: { record: SourceRecord; file: string; line: number }[];
   problems: Problem[];
 }
 
@@ -39,15 +40,36 @@ export async function readText(file: string, cwd: string): Promise<string> {
 
 /** Parses one JSONL file line by line, so every record keeps its line number. */
 export function parseFile(file: string, text: string): ReadFile {
-  const out: ReadFile = { file, records: [], problems: [] };
+  const out: ReadFile = { file, records: [], sources: [], problems: [] };
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   lines.forEach((raw, i) => {
     if (raw.trim() === '') return;
+    if (raw.includes(SOURCE_SCHEMA)) {
+      const source = sourceLine(raw);
+      if (source) {
+        if (source.ok) out.sources.push({ record: source.record, file, line: i + 1 });
+        else out.problems.push({ file, line: i + 1, message: source.message });
+        return;
+      }
+    }
     const parsed = parseSurveyJsonl(raw);
     for (const e of parsed.errors) out.problems.push({ file, line: i + 1, message: e.message });
     for (const record of parsed.records) out.records.push({ record, file, line: i + 1 });
   });
   return out;
+}
+
+/** A line that is a source record (null when it is not one: claims and models are parsed as such). */
+function sourceLine(raw: string): { ok: true; record: SourceRecord } | { ok: false; message: string } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if ((value as { schema?: unknown } | null)?.schema !== SOURCE_SCHEMA) return null;
+  const parsed = SourceRecord.safeParse(value);
+  return parsed.success ? { ok: true, record: parsed.data } : { ok: false, message: describeZodError(parsed.error) };
 }
 
 /** Folders never searched for records: a repository's own data and installed packages. */

@@ -87,7 +87,7 @@ describe('survey check', () => {
       expect(r.stdout.trim().split('\n')).toEqual([
         expect.stringMatching(/^bad\/records\/claims\/glm-5\.jsonl:3: not valid JSON/),
         'bad/records/claims/zeta-2.jsonl:1: a claim about "GLM-5" belongs in records/claims/glm-5.jsonl',
-        'bad/records/notes.jsonl:0: not part of the dataset layout: records belong in records/claims/<model>.jsonl and records/models.jsonl',
+        'bad/records/notes.jsonl:0: not part of the dataset layout: records belong in records/claims/<model>.jsonl, records/models.jsonl and records/sources.jsonl',
       ]);
       expect(r.stderr).toContain('3 problems');
     },

@@ -33,6 +33,7 @@ import { applyPublish, indexDataset, planPublish, type Bases, type PublishPlan }
 import { planPull, type PullPlan } from '../pull';
 import { combineDataset, formatDatasetProblem, readDatasetFile, type DatasetProblem, type FileRead, type ReadDataset } from '../read';
 import { pathRole } from '../layout';
+import { mergeSourcesText, SOURCES_PATH } from '../sources';
 import { updateReadme } from '../readme';
 import { SyncError, describeFailure } from './errors';
 import { authedHttp, basicAuth, type HttpClient, type TransferMeter } from './http';
@@ -371,7 +372,7 @@ export class DatasetSync {
   /** A file of a tree, read once per content (records files are parsed once per blob). */
   private async readEntry(path: string, entry: TreeEntry, used: Map<string, FileRead>): Promise<FileRead> {
     const role = pathRole(path);
-    if (role !== 'claims' && role !== 'models') return readDatasetFile({ path, content: '' });
+    if (role !== 'claims' && role !== 'models' && role !== 'sources') return readDatasetFile({ path, content: '' });
     const key = `${entry.oid} ${path}`;
     let read = this.reads.get(key);
     if (!read) {
@@ -473,7 +474,7 @@ export class DatasetSync {
       const head = await this.fetchDataset();
       const { read, readme } = await this.readUsable(head);
       const plan = planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record)));
-      const how = { title: this.connection.title, review: options.target === 'review' };
+      const how = { title: this.connection.title, review: options.target === 'review', sources: read.sources.map((s) => s.record) };
       const files = plan.writes.length ? [...applyPublish(read.records, read.texts, readme, plan.writes, how).files.keys()] : [];
       return { head, plan, files };
     });
@@ -502,7 +503,11 @@ export class DatasetSync {
       if (!plan.writes.length) return outcome;
       const author = this.author();
       let commit = await this.step('write', async () => {
-        const { files } = applyPublish(read.records, read.texts, readme, plan.writes, { title: this.connection.title, review });
+        const { files } = applyPublish(read.records, read.texts, readme, plan.writes, {
+          title: this.connection.title,
+          review,
+          sources: read.sources.map((s) => s.record),
+        });
         const tree = await writeDatasetTree(fs, dir, head, files, this.cache, this.remember);
         const made = await git.commit({
           fs,
@@ -610,7 +615,7 @@ export class DatasetSync {
           if (path === 'README.md') return { cleanMerge: true, mergedText: mine };
           if (!path.endsWith('.jsonl')) return { cleanMerge: false, mergedText: mine };
           try {
-            const result = mergeRecordsText(base, mine, their);
+            const result = path === SOURCES_PATH ? mergeSourcesText(base, mine, their) : mergeRecordsText(base, mine, their);
             conflicts.push(...result.conflicts);
             return { cleanMerge: result.conflicts.length === 0, mergedText: result.text };
           } catch {
@@ -645,6 +650,7 @@ export class DatasetSync {
       : updateReadme(
           readme,
           read.records.map((r) => r.record),
+          read.sources.map((s) => s.record),
         );
     const tree = fixed === readme ? merged.tree! : await writeDatasetTree(fs, dir, merged.tree!, new Map([['README.md', fixed]]), this.cache, this.remember);
     const commit = await git.commit({
