@@ -187,7 +187,8 @@ export function mergeSourcesText(
   const their = sidesSources(theirs, 'their');
   const merged = mergeSources([mine, their]);
   const conflicts = merged.conflicts.map((c) => {
-    const [a, b] = c.versions as [SourceRecord, SourceRecord];
+    const mineLine = new Set(mine.map(serializeSource));
+    const [a, b] = mineLine.has(serializeSource(c.versions[0]!)) ? [c.versions[0]!, c.versions[1]!] : [c.versions[1]!, c.versions[0]!];
     const diffs = (['checked', 'status', 'claims'] as const)
       .filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]))
       .map((field) => ({ field, ours: a[field], theirs: b[field] }));
