@@ -7,7 +7,7 @@
  * curator learns that a page now names the stage or algorithm it did not.
  */
 import { collapseWhiteSpace, foldForComparison } from '../anchoring';
-import { findCandidates, rankCandidates, type Candidate } from '../finder/find';
+import { findCandidates, rankCandidates, type Candidate, type FinderOptions } from '../finder/find';
 import type { ClaimRecord } from '../schema';
 import type { ClaimVerdict } from './verdicts';
 
@@ -20,11 +20,21 @@ export interface RecheckCandidates {
 
 const fold = (s: string) => foldForComparison(collapseWhiteSpace(s)).trim().toLowerCase();
 
-/** The finder over `text` (the source's rendered text, `TextIndex.text`, which the verdicts' offsets refer to), keeping only sentences new since `claims` were captured. */
-export function newCandidates(text: string, claims: readonly ClaimRecord[], verdicts: readonly ClaimVerdict[], models: string[] = []): RecheckCandidates {
+/** The finder over `text` (with a PDF's `hints`: its heading breaks, reference lists and own names) (the source's rendered text, `TextIndex.text`, which the verdicts' offsets refer to), keeping only sentences new since `claims` were captured. */
+export function newCandidates(
+  text: string,
+  claims: readonly ClaimRecord[],
+  verdicts: readonly ClaimVerdict[],
+  models: string[] = [],
+  hints: Pick<FinderOptions, 'breaks' | 'skip' | 'own'> = {},
+): RecheckCandidates {
   const quoted = verdicts.flatMap((v) => (v.at ? [v.at] : []));
   const captured = claims.map((c) => fold(`${c.quote.prefix} ${c.quote.exact} ${c.quote.suffix}`));
-  const found = findCandidates(text, { models: models.length ? models : [...new Set(claims.map((c) => c.model))], skip: quoted });
+  const found = findCandidates(text, {
+    ...hints,
+    models: models.length ? models : [...new Set(claims.map((c) => c.model))],
+    skip: [...(hints.skip ?? []), ...quoted],
+  });
   const fresh = found.candidates.filter((c) => {
     if (quoted.some((q) => c.start < q.end && q.start < c.end)) return false;
     const sentence = fold(c.sentence);

@@ -1,3 +1,8 @@
-/** Rechecking sources: each claim's verdict on a source as served today, and the new sentences worth a look. Pure. */
+/** Rechecking sources: each claim's verdict on a source as served today, the new sentences worth a look, the fetching limits and the report. Pure. */
 export * from './verdicts';
 export * from './candidates';
+export * from './fetch';
+export * from './hidden';
+export * from './report';
+export * from './source';
+export * from './word-diff';

@@ -15,7 +15,7 @@
  * A recheck never says `unchanged` of a passage whose text changed, and it
  * changes no claim.
  */
-import { anchorAll, buildTextIndex, collapseWhiteSpace, normalizeQuoteText, type TextIndex } from '../anchoring';
+import { anchorAll, buildTextIndex, collapseWhiteSpace, normalizeQuoteText, type AnchorResult, type TextIndex } from '../anchoring';
 import type { ClaimRecord } from '../schema';
 import { isTombstone } from '../survey/tombstones';
 
@@ -55,14 +55,21 @@ export function recheckClaims(root: Document | Element, claims: readonly ClaimRe
     live.map((c) => ({ quote: c.quote, position: c.position })),
     index,
   );
+  return verdictsOf(live, results);
+}
+
+/**
+ * The verdicts of live claims from what the anchoring found of each (in order): for a document type that anchors
+ * its own way (a PDF's text model tries its earlier text form too), so a recheck decides as its painting does.
+ */
+export function verdictsOf(live: readonly ClaimRecord[], results: readonly AnchorResult[]): ClaimVerdict[] {
   return live.map((c, i) => {
     const r = results[i]!;
     const base = { id: c.id, url: c.source.url, reason: null };
     if (r.status !== 'anchored') return { ...base, verdict: 'gone', text: null, at: null, confidence: 0 };
-    const text = index.text.slice(r.start, r.end);
     const at = { start: r.start, end: r.end };
-    if (r.exact && sameText(text, c.quote.exact)) return { ...base, verdict: 'unchanged', text: null, at, confidence: r.confidence };
-    return { ...base, verdict: 'edited', text, at, confidence: r.confidence };
+    if (r.exact && sameText(r.text, c.quote.exact)) return { ...base, verdict: 'unchanged', text: null, at, confidence: r.confidence };
+    return { ...base, verdict: 'edited', text: r.text, at, confidence: r.confidence };
   });
 }
 

@@ -28,6 +28,8 @@ Commands:
                                            README table as "survey render" gives it
   build DIR                                rewrite the generated parts: records files in export
                                            order, README table and counts (your own text kept)
+  recheck DIR [--json] [--report FILE.md]  read every source again: each claim unchanged, edited,
+          [--write]                        gone or unreachable, and new sentences worth a look
 
 A FILE may be a folder: its *.jsonl files, read recursively.
 Run "survey <command> --help" for a command's options; "survey --version" prints the version.
@@ -98,6 +100,31 @@ Options:
              records (the dataset's branch rebuilds them once it is merged);
              everything else is checked as strictly
 `,
+  recheck: `Usage: survey recheck DIR [--json] [--report FILE.md] [--write] [--today D] [--timeout S]
+
+Reads every source of the dataset in DIR again, as it is served today, and
+gives each claim that is not deleted a verdict: unchanged (its passage is
+there, verbatim), edited (still there, reworded: the new text is shown),
+gone (no longer there) or unreachable (the source could not be read: HTTP
+error, timeout, a redirect to another site, a body over 20 MB). It also lists
+the sentences new on each source that read like claims, first for models
+recorded as not disclosed. It changes no claim: a curator accepts an edit.
+At most 2 requests at a time go to one host; 429 and 503 answers are retried
+after their Retry-After. Pages are parsed, never run: scripts stay text, and
+hidden elements are not passages. Progress goes to stderr.
+Exit 0 once every source was tried, 1 if the dataset is invalid, 2 on a bad
+command line.
+
+Options:
+  --json            one JSON object per claim on stdout:
+                    {"id","url","verdict","text","reason"}
+  --report FILE.md  write a Markdown report per model (edits as word diffs,
+                    gone claims, new candidates); "-" for stdout
+  --write           update records/sources.jsonl with what each source showed
+                    (then "survey build ." moves the README's "as of" dates)
+  --today D         the day to record (YYYY-MM-DD; default today, UTC)
+  --timeout S       seconds one request may take (default 30)
+`,
   stats: `Usage: survey stats FILE... [--json]
 
 Counts claims per model (and recipe), kind, evidence level and source kind.
@@ -116,6 +143,7 @@ const COMMANDS: Record<string, (argv: readonly string[], io: Io) => Promise<numb
   init: async (argv, io) => (await import('./dataset')).init(argv, io),
   check: async (argv, io) => (await import('./dataset')).check(argv, io),
   build: async (argv, io) => (await import('./dataset')).build(argv, io),
+  recheck: async (argv, io) => (await import('./recheck')).recheck(argv, io),
 };
 
 /** Runs the CLI on arguments (without `node` and the script) and returns the exit code. */

@@ -94,7 +94,7 @@ export async function init(argv: readonly string[], io: Io): Promise<number> {
 }
 
 /** A dataset folder's files and what its records files say (a file over the size limit refused by its size alone). */
-async function readFolder(root: string): Promise<{ paths: string[]; read: ReturnType<typeof readDataset>; early: DatasetProblem[] }> {
+export async function readFolder(root: string): Promise<{ paths: string[]; read: ReturnType<typeof readDataset>; early: DatasetProblem[] }> {
   const paths = await treeFiles(root);
   const files: DatasetFile[] = [];
   const early: DatasetProblem[] = [];
@@ -109,7 +109,7 @@ async function readFolder(root: string): Promise<{ paths: string[]; read: Return
 }
 
 /** The folder a dataset command works on, which must exist. */
-async function existingFolder(dir: string | undefined, io: Io, command: string): Promise<string> {
+export async function existingFolder(dir: string | undefined, io: Io, command: string): Promise<string> {
   const root = await folder(dir, io.cwd, command);
   try {
     if (!(await stat(root)).isDirectory()) throw new UsageError(`${dir}: not a folder`);

@@ -2,12 +2,16 @@
 // empty prefix gives a working `survey` on plain Node (PATH holding nothing but that prefix, node and the system's
 // tools), and that command validates, renders, builds and checks the shared fixture records, refusing bad input
 // with FILE:LINE messages and exit 1.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layoutFiles } from '../../lib/dataset';
 import { installSurvey, packSurvey, surveyVersion } from '../support/survey-package';
+import { tinyPdf } from '../support/tiny-pdf';
+import { claim } from '../unit/fixtures/records';
 
 const TIMEOUT = 180_000;
 const FIXTURE_RECORDS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'records');
@@ -16,6 +20,19 @@ let tarball = '';
 let survey = '';
 /** A machine with nothing else: the prefix's bin, node, and the system's own tools. */
 let bare: NodeJS.ProcessEnv = {};
+
+/** The installed CLI run without blocking this process (which serves the pages it fetches). */
+function runAsync(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(survey, args, { cwd, env: bare });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 function run(cwd: string, ...args: string[]) {
   const r = spawnSync(survey, args, { cwd, env: bare, encoding: 'utf8' });
@@ -37,7 +54,9 @@ describe('the packed survey CLI', () => {
     expect(path.basename(tarball)).toBe(`recipe-lens-survey-${surveyVersion()}.tgz`);
     expect(statSync(tarball).size).toBeGreaterThan(10_000);
     const listed = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort();
-    expect(listed).toEqual(['package/README.md', 'package/dist/survey.js', 'package/package.json']);
+    // The entry and its chunks (the recheck's parser and pdf.js are loaded only when a recheck runs).
+    expect(listed.filter((f) => !f.startsWith('package/dist/chunks/'))).toEqual(['package/README.md', 'package/dist/survey.js', 'package/package.json']);
+    expect(listed.filter((f) => f.startsWith('package/dist/chunks/')).every((f) => /\.js(?:\.LEGAL\.txt)?$/.test(f))).toBe(true);
     const installed = path.join(dir, 'prefix', 'lib', 'node_modules', 'recipe-lens-survey');
     expect(readdirSync(installed).sort()).toEqual(['README.md', 'dist', 'package.json']);
     const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8'));
@@ -102,6 +121,49 @@ describe('the packed survey CLI', () => {
       expect(build.stderr).toContain('nothing was written');
       expect(run(dir, 'render', 'nowhere.jsonl').code).toBe(2);
       expect(run(dir, 'frobnicate').code).toBe(2);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'rechecks a page and a PDF served on 127.0.0.1 with nothing but what it installed',
+    async () => {
+      const sentence = 'In the second stage we train the policy with GRPO on verifiable math and code prompts.';
+      const pdf = tinyPdf([['A Test Report', sentence.replace('GRPO', 'DAPO')]]);
+      const server = createServer((req, res) => {
+        if (req.url === '/report.pdf') {
+          res.writeHead(200, { 'content-type': 'application/pdf' });
+          return void res.end(pdf);
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><p>Intro.</p><p>${sentence}</p>`);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+        const quote = { exact: sentence, prefix: '', suffix: '' };
+        const records = [
+          claim({ id: 'clm_pkg_page', quote, position: null, source: { ...claim().source, url: `${base}/blog` } }),
+          claim({ id: 'clm_pkg_pdf', quote, position: null, source: { ...claim().source, url: `${base}/report.pdf` } }),
+        ];
+        const team = path.join(dir, 'recheck-team');
+        for (const [p, text] of layoutFiles(records)) {
+          mkdirSync(path.dirname(path.join(team, p)), { recursive: true });
+          writeFileSync(path.join(team, p), text);
+        }
+        const r = await runAsync(team, 'recheck', '.', '--json');
+        expect(r.code, r.stderr).toBe(0);
+        const lines = r.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
+        expect(lines).toEqual([
+          { id: 'clm_pkg_page', url: `${base}/blog`, verdict: 'unchanged', text: null, reason: null },
+          { id: 'clm_pkg_pdf', url: `${base}/report.pdf`, verdict: 'edited', text: sentence.replace('GRPO', 'DAPO'), reason: null },
+        ]);
+      } finally {
+        server.close();
+      }
     },
     TIMEOUT,
   );

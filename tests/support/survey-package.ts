@@ -42,16 +42,18 @@ export function installSurvey(spec: string, prefix: string): string {
   return path.join(prefix, 'bin', 'survey');
 }
 
-/** Bundles the CLI (`scripts/survey/main.ts` and the `lib/` code it uses) into one plain-JavaScript file, as the package holds it. */
+/** Bundles the CLI (`scripts/survey/main.ts` and the code it uses) into plain JavaScript, as the package holds it: `outfile` and its chunks beside it. */
 export async function bundleSurveyCli(outfile: string): Promise<string> {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(ROOT, 'scripts', 'survey', 'main.ts')],
+    entryPoints: { [path.basename(outfile, path.extname(outfile))]: path.join(ROOT, 'scripts', 'survey', 'main.ts') },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile,
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': path.extname(outfile) || '.js' },
     logLevel: 'silent',
   });
   return outfile;
