@@ -104,13 +104,11 @@ function claimLabel(c: ClaimRecord): string {
   return `${markdownText(c.value)} (${c.kind}${c.stage ? `, ${c.stage}` : ''}; evidence ${c.evidence})`;
 }
 
-const STATUS_WORD = { unchanged: 'unchanged', changed: 'changed', unreachable: 'unreachable' } as const;
-
 function sourceSection(r: SourceRecheck, model: string, withCandidates: boolean): string[] {
   const lines: string[] = [];
   const mine = r.claims.map((c, i) => ({ claim: c, verdict: r.verdicts[i]! })).filter((x) => modelLabel(x.claim) === model);
   const status = sourceStatus(mine.map((x) => x.verdict));
-  lines.push(`### [${markdownText(r.title || r.url)}](${target(r.url)}): ${STATUS_WORD[status]}`, '');
+  lines.push(`### [${markdownText(r.title || r.url)}](${target(r.url)}): ${status}`, '');
   if (status === 'unreachable') {
     lines.push(`Not read: ${markdownText(mine[0]?.verdict.reason ?? 'unknown')}. Nothing is said about its ${plural(mine.length, 'claim')}.`, '');
   } else {

@@ -114,7 +114,9 @@ export async function recheck(argv: readonly string[], io: Io, deps: RecheckDeps
   for (const { record } of read.records) {
     if (record.schema !== CLAIM_SCHEMA || isTombstone(record as ClaimRecord)) continue;
     const claim = record as ClaimRecord;
-    bySource.set(claim.source.url, [...(bySource.get(claim.source.url) ?? []), claim]);
+    const list = bySource.get(claim.source.url);
+    if (list) list.push(claim);
+    else bySource.set(claim.source.url, [claim]);
   }
   const urls = [...bySource.keys()].sort();
   for (const list of bySource.values()) list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

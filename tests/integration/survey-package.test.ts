@@ -2,13 +2,14 @@
 // empty prefix gives a working `survey` on plain Node (PATH holding nothing but that prefix, node and the system's
 // tools), and that command validates, renders, builds and checks the shared fixture records, refusing bad input
 // with FILE:LINE messages and exit 1.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutFiles } from '../../lib/dataset';
+import { runCommand } from '../support/survey-cli';
 import { installSurvey, packSurvey, surveyVersion } from '../support/survey-package';
 import { tinyPdf } from '../support/tiny-pdf';
 import { claim } from '../unit/fixtures/records';
@@ -20,19 +21,6 @@ let tarball = '';
 let survey = '';
 /** A machine with nothing else: the prefix's bin, node, and the system's own tools. */
 let bare: NodeJS.ProcessEnv = {};
-
-/** The installed CLI run without blocking this process (which serves the pages it fetches). */
-function runAsync(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(survey, args, { cwd, env: bare });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function run(cwd: string, ...args: string[]) {
   const r = spawnSync(survey, args, { cwd, env: bare, encoding: 'utf8' });
@@ -151,7 +139,7 @@ describe('the packed survey CLI', () => {
           mkdirSync(path.dirname(path.join(team, p)), { recursive: true });
           writeFileSync(path.join(team, p), text);
         }
-        const r = await runAsync(team, 'recheck', '.', '--json');
+        const r = await runCommand(survey, ['recheck', '.', '--json'], team, bare);
         expect(r.code, r.stderr).toBe(0);
         const lines = r.stdout
           .trim()

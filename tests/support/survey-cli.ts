@@ -1,4 +1,4 @@
-/** Running the `survey` CLI as a child process (`node scripts/survey.mjs …`), for the CLI's tests. */
+/** Running the `survey` CLI as a child process (`node scripts/survey.mjs …`, or an installed `survey`), for the CLI's tests. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -11,10 +11,10 @@ export interface SurveyRun {
   stderr: string;
 }
 
-/** Runs the CLI in `cwd`, so file names in messages are as typed. */
-export function runSurvey(cwd: string, ...args: string[]): Promise<SurveyRun> {
+/** Runs `command` with `args` in `cwd` without blocking this process (a test may serve what the command fetches). */
+export function runCommand(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<SurveyRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(command, args, { cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -22,4 +22,9 @@ export function runSurvey(cwd: string, ...args: string[]): Promise<SurveyRun> {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs the CLI in `cwd`, so file names in messages are as typed. */
+export function runSurvey(cwd: string, ...args: string[]): Promise<SurveyRun> {
+  return runCommand(process.execPath, [SCRIPT, ...args], cwd, { ...process.env, NO_COLOR: '1' });
 }
