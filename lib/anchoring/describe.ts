@@ -29,7 +29,11 @@ export function describe(range: Range, root?: Document | Element, index?: TextIn
   const idx = index ?? buildTextIndex(root ?? defaultRoot(range));
   const raw = offsetsOfRange(range, idx);
   const { start, end } = trimOffsets(idx.text, raw.start, raw.end);
-  const text = idx.text;
+  return selectorsAt(idx.text, start, end);
+}
+
+/** The selectors of the passage at `[start, end)` of a rendered text: its quote with 32-character context, and its position. */
+export function selectorsAt(text: string, start: number, end: number): PassageSelectors {
   return {
     quote: {
       exact: text.slice(start, end),

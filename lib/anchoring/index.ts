@@ -7,7 +7,7 @@ export { anchor, ORPHAN_THRESHOLD, type AnchorResult, type AnchorSelectors, type
 export { anchorAll, AnchorBatch } from './batch';
 export { DEFAULT_THRESHOLDS, judge, type Judgement, type PlaceEvidence, type Thresholds } from './confidence';
 export { anchorAllAsync, buildTextIndexAsync, yieldToMain, DEFAULT_BUDGET_MS, type AnchorAllAsyncOptions, type ChunkOptions } from './async';
-export { describe, CONTEXT_LENGTH, type PassageSelectors } from './describe';
+export { describe, selectorsAt, CONTEXT_LENGTH, type PassageSelectors } from './describe';
 export {
   buildTextIndex,
   TextIndexBuilder,

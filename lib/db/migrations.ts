@@ -103,6 +103,14 @@ export const MIGRATIONS: readonly Migration[] = [
       db.deleteObjectStore('claims');
     },
   },
+  {
+    version: 8,
+    description: "rechecks of sources, by URL: the spec's source records and this store's findings (verdicts, new text, candidates)",
+    run(db) {
+      // New and empty: a store of version 7 has no recheck to carry over.
+      db.createObjectStore('rechecks', { keyPath: 'url' });
+    },
+  },
 ];
 
 /** The version `openRecipeDb` opens. */

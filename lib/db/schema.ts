@@ -3,7 +3,8 @@
  * indexes at the newest version. Only the background imports `lib/db`.
  */
 import type { DBSchema } from 'idb';
-import type { ClaimRecord, ModelRecord, SourceCorrection } from '../schema';
+import type { SourceFindings } from '../recheck/stored';
+import type { ClaimRecord, ModelRecord, SourceCorrection, SourceRecord } from '../schema';
 
 /** Database name in the extension's origin. */
 export const DB_NAME = 'recipe-lens';
@@ -54,6 +55,16 @@ export interface StoredBase {
   hash: string;
 }
 
+/**
+ * What the store knows of a source's rechecks (version 8 on), keyed by its URL: the spec's `source` record (this
+ * store's last recheck, or one imported or pulled) and the findings of this store's own last recheck.
+ */
+export interface StoredRecheck {
+  url: string;
+  record: SourceRecord | null;
+  findings: SourceFindings | null;
+}
+
 /** Newest database schema, for idb's typed API. */
 export interface RecipeDb extends DBSchema {
   pages: {
@@ -81,5 +92,9 @@ export interface RecipeDb extends DBSchema {
   synced: {
     key: string;
     value: StoredBase;
+  };
+  rechecks: {
+    key: string;
+    value: StoredRecheck;
   };
 }

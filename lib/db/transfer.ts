@@ -90,7 +90,7 @@ export async function bulkWrite<T>(db: RecipeDatabase, names: Array<StoreName>, 
 }
 
 /** A store of the database by name. */
-export type StoreName = 'pages' | 'models' | 'sources' | 'meta' | 'synced';
+export type StoreName = 'pages' | 'models' | 'sources' | 'meta' | 'synced' | 'rechecks';
 
 /** Runs `body` in a readwrite transaction (raw, unwrapped) and waits for it to commit; aborts it when `body` throws, so nothing of it is stored. */
 export async function writeTransaction<T>(

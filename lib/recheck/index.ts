@@ -6,3 +6,6 @@ export * from './hidden';
 export * from './report';
 export * from './source';
 export * from './word-diff';
+export * from './stored';
+export * from './run';
+export * from './runner';

@@ -26,6 +26,8 @@ export interface SourceRecheck {
   candidates: LinkedCandidate[];
   /** Every live claim of the source says "not disclosed". */
   undisclosedOnly: boolean;
+  /** The source's rendered text, which the verdicts' and candidates' offsets refer to (absent when it was not read). */
+  text?: string;
 }
 
 /** Counts over a whole recheck. */

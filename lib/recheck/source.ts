@@ -29,7 +29,7 @@ function withCandidates(
 ): SourceRecheck {
   const found = newCandidates(text, live, verdicts, models, hints);
   const candidates: LinkedCandidate[] = found.candidates.map((c) => ({ ...c, link: link(c.start, c.sentence) }));
-  return { url, title: titleOf(live, url), claims: live, verdicts, candidates, undisclosedOnly: found.undisclosedOnly };
+  return { url, title: titleOf(live, url), claims: live, verdicts, candidates, undisclosedOnly: found.undisclosedOnly, text };
 }
 
 /** A web page's recheck: `doc` as parsed (it is changed: hidden elements are taken out). */
