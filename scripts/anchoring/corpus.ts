@@ -65,7 +65,16 @@ export function selectorsOf(p: Passage): { quote: Passage['quote']; position: { 
  */
 export function judge(p: Passage, r: AnchorResult | undefined): Verdict {
   if (!r || r.status !== 'anchored') return 'orphan';
-  const overlap = (x: Span) => Math.min(x.end, r.end) - Math.max(x.start, r.start);
-  if (p.class !== 'removed' && p.expected.some((x) => overlap(x) >= 0.5 * Math.min(x.end - x.start, r.end - r.start))) return 'right';
-  return p.class === 'removed' && p.replacement && overlap(p.replacement) > 0 ? 'on-replacement' : 'wrong';
+  if (p.class !== 'removed' && onExpected(p, r)) return 'right';
+  return p.class === 'removed' && p.replacement && overlap(p.replacement, r) > 0 ? 'on-replacement' : 'wrong';
+}
+
+/** Characters two spans share (≤ 0 when they are apart). */
+function overlap(a: Span, b: Span): number {
+  return Math.min(a.end, b.end) - Math.max(a.start, b.start);
+}
+
+/** The README's "right": `at` overlaps one of the passage's expected spans by at least half of the shorter of the two. */
+export function onExpected(p: Passage, at: Span): boolean {
+  return p.expected.some((x) => overlap(x, at) >= 0.5 * Math.min(x.end - x.start, at.end - at.start));
 }

@@ -25,6 +25,7 @@ export const SUITES = {
   reports: suite('./pdf-reports.mjs', 'benchReports', 'reportsGoals'),
   'real-revisions': suite('./revisions.mjs', 'benchRevisions', 'revisionsGoals'),
   dataset: suite('./dataset.mjs', 'benchDataset', 'datasetGoals', { browser: 'none', extension: false }),
+  recheck: suite('./recheck.mjs', 'benchRecheck', 'recheckGoals', { browser: 'none', extension: false }),
 };
 
 /** Loads a registered suite's module and returns its bench and goals functions with its options. */
