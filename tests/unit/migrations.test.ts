@@ -12,6 +12,8 @@ import { V6_BASES, V6_CLAIMS, V6_SOURCE, createV6Database } from './fixtures/db/
 import { V5_BASES, V5_CLAIMS, V5_DISMISSAL, V5_MODELS, createV5Database } from './fixtures/db/v5';
 import { storedClaim, storedClaims } from './fixtures/db/stored';
 import { isTombstone } from '../../lib/survey/tombstones';
+import { getRechecks, saveFindings, sourceRecords } from '../../lib/db';
+import { V7_BACKUP, V7_BASES, V7_CLAIMS, V7_DISMISSAL, V7_MODELS, V7_SOURCE, createV7Database } from './fixtures/db/v7';
 
 let seq = 0;
 const names: string[] = [];
@@ -280,7 +282,7 @@ describe('upgrading from version 6', () => {
     await createV6Database(n);
     const db: RecipeDatabase = await openRecipeDb({ name: n });
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'sources', 'synced']);
+    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'rechecks', 'sources', 'synced']);
     // Four pages: the HTML page's three claims (its tombstone too) are one value.
     expect((await db.getAllKeys('pages')).sort()).toEqual([
       'https://arxiv.org/pdf/2501.12948v1',
@@ -354,6 +356,89 @@ describe('upgrading from version 6', () => {
     expect([...old.objectStoreNames]).not.toContain('pages');
     expect(await old.getAll('claims')).toEqual([...V6_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
     expect([...old.transaction('claims').objectStore('claims').indexNames].sort()).toEqual(['by-arxiv', 'by-deleted', 'by-fingerprint', 'by-model', 'by-url']);
+    old.close();
+  });
+});
+
+describe('upgrading from version 7', () => {
+  const HTML = 'https://example.org/zeta-2-report';
+
+  it('keeps every page, claim, tombstone, model, correction, dismissal, base and setting, and adds an empty rechecks store that works', async () => {
+    const n = name();
+    await createV7Database(n);
+    const db: RecipeDatabase = await openRecipeDb({ name: n });
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'rechecks', 'sources', 'synced']);
+    expect([...db.transaction('pages').store.indexNames].sort()).toEqual(['by-arxiv', 'by-fingerprint', 'by-id', 'by-model']);
+    expect(await allClaimsWithTombstones(db)).toEqual([...V7_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect((await claimsForUrl(db, HTML)).map((c) => c.id)).toEqual(['clm_v7_html_001', 'clm_v7_html_002']);
+    expect((await claimsForPdf(db, { url: null, fingerprint: 'f00dfeed', arxiv: null })).map((c) => c.id)).toEqual(['clm_v7_pdf_0001']);
+    expect(await modelNames(db)).toEqual(['Zeta-2', 'Kimi K2.6']);
+    expect((await db.getAll('models')).map(({ key: _key, ...m }) => m)).toEqual([...V7_MODELS].sort((a, b) => (a.model < b.model ? -1 : 1)));
+    expect(await getSource(db, HTML)).toEqual(V7_SOURCE);
+    expect(await dismissedKeys(db, V7_DISMISSAL.url)).toEqual([V7_DISMISSAL.key]);
+    expect((await syncSnapshot(db)).bases).toEqual(new Map(V7_BASES.map((b) => [b.ref, b.hash])));
+    expect(await getBackupState(db)).toEqual(V7_BACKUP);
+    expect((await getSettings(db)).finderSites).toEqual(['openai.com']);
+
+    // The new store is empty, and a recheck's findings go into it.
+    expect(await db.count('rechecks')).toBe(0);
+    expect(await getRechecks(db)).toEqual([]);
+    const findings = {
+      url: HTML,
+      title: 'Zeta-2 Technical Report',
+      checked_at: '2026-12-05T10:00:00Z',
+      verdicts: (['clm_v7_html_001', 'clm_v7_html_002'] as const).map((id) => ({
+        id,
+        verdict: 'unchanged' as const,
+        text: null,
+        reason: null,
+        selectors: null,
+        claim_updated_at: V7_CLAIMS.find((c) => c.id === id)!.updated_at,
+      })),
+      candidates: [],
+      undisclosedOnly: false,
+    };
+    await saveFindings(db, findings, { now: '2026-12-05T10:00:00Z', today: '2026-12-05' });
+    const stored = await getRechecks(db);
+    expect(stored.map((r) => r.url)).toEqual([HTML]);
+    expect(stored[0]!.findings).toEqual(findings);
+    expect(await sourceRecords(db)).toEqual([
+      {
+        schema: 'rl-survey.source/1',
+        url: HTML,
+        checked: '2026-12-05',
+        status: 'unchanged',
+        claims: { unchanged: 2, edited: 0, gone: 0 },
+        updated_at: '2026-12-05T10:00:00Z',
+      },
+    ]);
+    // Nothing else moved.
+    expect(await allClaimsWithTombstones(db)).toEqual([...V7_CLAIMS].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    db.close();
+  });
+
+  it('rolls back a failing version-8 migration and leaves the version-7 store without a rechecks store', async () => {
+    const n = name();
+    await createV7Database(n);
+    const failing = [
+      ...MIGRATIONS.slice(0, 7),
+      {
+        version: 8,
+        description: 'fails after creating the store',
+        async run(db: any) {
+          const rechecks = db.createObjectStore('rechecks', { keyPath: 'url' });
+          await rechecks.put({ url: HTML, record: null, findings: null });
+          throw new Error('recheck store failed');
+        },
+      },
+    ];
+    await expect(openRecipeDb({ name: n, migrations: failing })).rejects.toThrow(/rolled back.*recheck store failed/);
+    const old = await openDB(n);
+    expect(old.version).toBe(7);
+    expect([...old.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'sources', 'synced']);
+    expect((await old.getAll('pages')).flatMap((p) => p.claims).length).toBe(V7_CLAIMS.length);
+    expect(await old.count('synced')).toBe(V7_BASES.length);
     old.close();
   });
 });
