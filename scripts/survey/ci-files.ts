@@ -5,13 +5,17 @@
  * the dataset's branch (a merged review among them) the job first runs
  * `survey build .` and commits what it changed: reviews carry records only,
  * and the README's table and counts are rebuilt once they are merged
- * (docs/dataset.md, "Reviews that merge cleanly"). Deterministic: the same
- * options give the same bytes.
+ * (docs/dataset.md, "Reviews that merge cleanly"). Beside them, the weekly
+ * recheck (`ci-recheck.ts`): its own GitHub workflow, and a GitLab job for
+ * scheduled pipelines, which the check job leaves alone. Deterministic: the
+ * same options give the same bytes.
  */
+import { GITHUB_RECHECK_PATH, githubRecheckWorkflow, gitlabRecheckJob, installLine } from './ci-recheck';
 import { SURVEY_VERSION } from './version';
 
-/** Where the workflow files go in a dataset repository. */
+/** Where the check workflow goes in a dataset repository. */
 export const GITHUB_WORKFLOW_PATH = '.github/workflows/survey.yml';
+/** Where GitLab's CI file goes (the check job and the recheck job). */
 export const GITLAB_CI_PATH = '.gitlab-ci.yml';
 
 /** What the CI files depend on. */
@@ -84,7 +88,7 @@ jobs:
         with:
           node-version: 20
       - name: Install the survey CLI
-        run: npm install --global --no-audit --no-fund ${install}
+        run: ${installLine(install)}
       - name: Rebuild the README on ${branch}
         run: |
 ${rebuildLines('          ', `[ "$GITHUB_EVENT_NAME" = push ] && [ "$GITHUB_REF" = ${ref} ]`, `git push -q origin HEAD:${ref}`, branch)}
@@ -102,31 +106,39 @@ export function gitlabCi({ install, branch }: CiOptions): string {
 # the README's table and counts from records/ ("survey build .") and commits them; a review carries records only,
 # so two reviews of different models merge without a conflict. Review branches are checked with --review.
 # Pushing that commit needs a CI/CD variable SURVEY_PUSH_TOKEN: a project access token with write_repository.
-# The install line is the one place that says which survey CLI runs: a registry version, a tarball URL, a git URL.
+# The install lines are the one place that says which survey CLI runs: a registry version, a tarball URL, a git URL
+# (the same in both jobs).
 workflow:
   rules:
     - if: $CI_PIPELINE_SOURCE == "merge_request_event"
+    - if: $CI_PIPELINE_SOURCE == "schedule"
     - if: $CI_COMMIT_BRANCH && $CI_OPEN_MERGE_REQUESTS
       when: never
     - if: $CI_COMMIT_BRANCH
 survey:
   image: node:20
+  rules:
+    - if: $CI_PIPELINE_SOURCE == "schedule"
+      when: never
+    - when: on_success
   resource_group: survey-$CI_COMMIT_REF_SLUG
   script:
-    - npm install --global --no-audit --no-fund ${install}
+    - ${installLine(install)}
     - |
       if [ "$CI_COMMIT_BRANCH" = ${branch} ] && [ -z "$SURVEY_PUSH_TOKEN" ]; then
         echo "Set the CI/CD variable SURVEY_PUSH_TOKEN (a project access token with write_repository) so this job can commit the rebuilt README."
       fi
 ${rebuildLines('      ', `[ "$CI_PIPELINE_SOURCE" = push ] && [ "$CI_COMMIT_BRANCH" = ${branch} ] && [ -n "$SURVEY_PUSH_TOKEN" ]`, push, branch)}
     - if [ "$CI_COMMIT_BRANCH" = ${branch} ]; then survey check .; else survey check . --review; fi
-`;
+
+${gitlabRecheckJob(install)}`;
 }
 
-/** Both CI files: repository path → text. */
+/** Every CI file: repository path → text (GitHub's check and recheck workflows, then GitLab's one file). */
 export function ciFiles(options: CiOptions): Map<string, string> {
   return new Map([
     [GITHUB_WORKFLOW_PATH, githubWorkflow(options)],
+    [GITHUB_RECHECK_PATH, githubRecheckWorkflow(options.install)],
     [GITLAB_CI_PATH, gitlabCi(options)],
   ]);
 }

@@ -75,8 +75,11 @@ records/claims/<slug>.jsonl), and the dataset's CI: .github/workflows/survey.yml
 and .gitlab-ci.yml. Both install the survey CLI and run "survey check ." on
 every push and every pull or merge request; on a push to the branch B they
 first run "survey build ." and commit the rebuilt README, so reviews carry
-records only and merge without conflicts. Refuses a folder that already holds
-a README.md, records/ or a CI file. Exit 0 when made, 1 if not.
+records only and merge without conflicts. The weekly recheck
+(.github/workflows/survey-recheck.yml, and the survey-recheck job of
+.gitlab-ci.yml for scheduled pipelines) runs "survey recheck ." and puts its
+report in one issue labelled survey-recheck. Refuses a folder that already
+holds a README.md, records/ or a CI file. Exit 0 when made, 1 if not.
 
 Options:
   --title T       the README's title (default "RL post-training survey")

@@ -49,8 +49,8 @@ async function folder(dir: string | undefined, cwd: string, command: string): Pr
 
 /**
  * `survey init DIR [--title T] [--branch B] [--install SPEC] [--ci]`: an empty dataset (README with its markers, an
- * empty models file, the claims folder) and its CI (a GitHub Actions workflow and a `.gitlab-ci.yml`); with `--ci`,
- * only the CI files, for a dataset that has its records already.
+ * empty models file, the claims folder) and its CI (GitHub Actions workflows for the check and the weekly recheck, and
+ * a `.gitlab-ci.yml` with both jobs); with `--ci`, only the CI files, for a dataset that has its records already.
  */
 export async function init(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { values: { title: [], branch: [], install: [] }, flags: ['ci'] });
@@ -84,10 +84,11 @@ export async function init(argv: readonly string[], io: Io): Promise<number> {
     await mkdir(path.dirname(path.join(root, p)), { recursive: true });
     await writeFile(path.join(root, p), text, 'utf8');
   }
-  const ciList = [...files.keys()].join(' and ');
+  const ciPaths = [...files.keys()];
+  const ciList = `${ciPaths.slice(0, -1).join(', ')} and ${ciPaths.at(-1)}`;
   io.stdout(
     onlyCi
-      ? `Wrote the dataset's CI in ${dir}: ${ciList} (installing ${ci.install}, checking on every push, rebuilding the README on ${ci.branch}). Commit and push them.\n`
+      ? `Wrote the dataset's CI in ${dir}: ${ciList} (installing ${ci.install}, checking on every push, rebuilding the README on ${ci.branch}, rechecking the sources weekly). Commit and push them.\n`
       : `Made an empty dataset in ${dir}: ${README_PATH}, ${MODELS_PATH}, ${CLAIMS_DIR}/, and its CI in ${ciList} (installing ${ci.install}). Commit it and push it to the repository curators share.\n`,
   );
   return 0;

@@ -12,6 +12,39 @@ export function githubRunLines(text: string): string[] {
   return Object.values(doc.jobs).flatMap((job) => job.steps.flatMap((s) => (typeof s.run === 'string' ? [s.run] : [])));
 }
 
+/** A GitHub Actions step that runs a shell script: its name, its script, and its `env:` as written (`${{ … }}` kept). */
+export interface GithubRunStep {
+  name: string;
+  run: string;
+  env: Record<string, string>;
+}
+
+/** A workflow's `run:` steps with their names and `env:`, every job's in order. */
+export function githubRunSteps(text: string): GithubRunStep[] {
+  const doc = yaml.load(text) as { jobs: Record<string, { steps: Array<{ name?: string; run?: string; env?: Record<string, unknown> }> }> };
+  return Object.values(doc.jobs).flatMap((job) =>
+    job.steps.flatMap((s) =>
+      typeof s.run === 'string'
+        ? [{ name: s.name ?? s.run, run: s.run, env: Object.fromEntries(Object.entries(s.env ?? {}).map(([k, v]) => [k, String(v)])) }]
+        : [],
+    ),
+  );
+}
+
+/** A step's `env:` with each `${{ expression }}` replaced from `context` (as the runner does); an expression `context` lacks throws. */
+export function githubStepEnv(step: GithubRunStep, context: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(step.env).map(([k, v]) => [
+      k,
+      v.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expression: string) => {
+        const value = context[expression];
+        if (value === undefined) throw new Error(`step "${step.name}": no value for \${{ ${expression} }}`);
+        return value;
+      }),
+    ]),
+  );
+}
+
 /** A `.gitlab-ci.yml` job's `before_script:` and `script:` lines, in order. */
 export function gitlabRunLines(text: string, job: string): string[] {
   const doc = yaml.load(text) as Record<string, { before_script?: string[]; script?: string[] }>;
@@ -46,6 +79,23 @@ export async function runCiLines(lines: readonly string[], cwd: string, env: Nod
     const run = await runLine(line, cwd, { ...base, GIT_TERMINAL_PROMPT: '0', ...env });
     output += `$ ${line}\n${run.output}`;
     if (run.code !== 0) return { code: run.code, output, failed: line };
+  }
+  return { code: 0, output, failed: null };
+}
+
+/** Runs GitHub steps one after another as the runner does (each in its own shell with its `env:` resolved from `context`), stopping at the first that fails. */
+export async function runGithubSteps(
+  steps: readonly GithubRunStep[],
+  cwd: string,
+  context: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+  base: NodeJS.ProcessEnv = process.env,
+): Promise<CiRun> {
+  let output = '';
+  for (const step of steps) {
+    const run = await runCiLines([step.run], cwd, { ...env, ...githubStepEnv(step, context) }, base);
+    output += run.output;
+    if (run.code !== 0) return { ...run, output };
   }
   return { code: 0, output, failed: null };
 }

@@ -9,8 +9,9 @@ import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileText, recordPath } from '../../lib/dataset';
 import { ciFiles, ciOptionProblem, DEFAULT_INSTALL, GITHUB_WORKFLOW_PATH, GITLAB_CI_PATH } from '../../scripts/survey/ci-files';
+import { GITHUB_RECHECK_PATH, GITLAB_RECHECK_JOB, RECHECK_CRON, RECHECK_REPORT } from '../../scripts/survey/ci-recheck';
 import { SURVEY_VERSION } from '../../scripts/survey/version';
-import { githubRunLines, gitlabRunLines, runCiLines } from '../support/ci-run';
+import { githubRunLines, githubRunSteps, gitlabRunLines, runCiLines } from '../support/ci-run';
 import { surveyOnPath } from '../support/survey-package';
 import { claim } from './fixtures/records';
 
@@ -89,7 +90,7 @@ describe('the CI files survey init writes', () => {
   it('are the same bytes for the same options, parse as YAML, and install the CLI at a pinned version on every push and review', () => {
     const a = ciFiles({ install: DEFAULT_INSTALL, branch: 'main' });
     expect(ciFiles({ install: DEFAULT_INSTALL, branch: 'main' })).toEqual(a);
-    expect([...a.keys()]).toEqual([GITHUB_WORKFLOW_PATH, GITLAB_CI_PATH]);
+    expect([...a.keys()]).toEqual([GITHUB_WORKFLOW_PATH, GITHUB_RECHECK_PATH, GITLAB_CI_PATH]);
     expect(DEFAULT_INSTALL).toBe(`recipe-lens-survey@${SURVEY_VERSION}`);
     const gh = yaml.load(a.get(GITHUB_WORKFLOW_PATH)!) as any;
     expect(Object.keys(gh.on).sort()).toEqual(['pull_request', 'push']);
@@ -114,7 +115,47 @@ describe('the CI files survey init writes', () => {
         .split('\n')
         .filter((l, i) => other.get(p)!.split('\n')[i] !== l);
     expect(changed(GITHUB_WORKFLOW_PATH)).toEqual([`        run: ${ghLines[0]}`]);
-    expect(changed(GITLAB_CI_PATH)).toEqual([`    - ${ghLines[0]}`]);
+    expect(changed(GITHUB_RECHECK_PATH)).toEqual([`        run: ${ghLines[0]}`]);
+    expect(changed(GITLAB_CI_PATH)).toEqual([`    - ${ghLines[0]}`, `    - ${ghLines[0]}`]);
+  });
+
+  it('add a weekly recheck: a scheduled GitHub workflow that may write issues only, and a GitLab job for scheduled pipelines only', () => {
+    const files = ciFiles({ install: DEFAULT_INSTALL, branch: 'main' });
+    const gh = yaml.load(files.get(GITHUB_RECHECK_PATH)!) as any;
+    expect(Object.keys(gh.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    expect(gh.on.schedule).toEqual([{ cron: RECHECK_CRON }]);
+    // Weekly: a fixed minute and hour, any day of the month, any month, one day of the week.
+    const [minute, hour, dom, month, dow] = RECHECK_CRON.split(' ');
+    expect([minute, hour].every((f) => /^\d+$/.test(f!))).toBe(true);
+    expect([dom, month]).toEqual(['*', '*']);
+    expect(dow).toMatch(/^[0-6]$/);
+    expect(gh.permissions).toEqual({ contents: 'read', issues: 'write' });
+    const steps = gh.jobs.recheck.steps as Array<{ name?: string; uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }>;
+    expect(steps.map((s) => s.uses).filter(Boolean)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4']);
+    expect(steps[1]!.with).toEqual({ 'node-version': 20 });
+    const runs = githubRunSteps(files.get(GITHUB_RECHECK_PATH)!);
+    // The same pinned install as the check workflow, then the recheck with a report.
+    expect(runs[0]!.run).toBe(githubRunLines(files.get(GITHUB_WORKFLOW_PATH)!)[0]);
+    expect(runs[1]!.run).toBe(`survey recheck . --report ${RECHECK_REPORT}`);
+    expect(steps.find((s) => s.uses === 'actions/upload-artifact@v4')!.with).toEqual({ name: 'survey-recheck', path: RECHECK_REPORT });
+    const issue = runs.at(-1)!;
+    const expression = (e: string) => `\${{ ${e} }}`;
+    expect(issue.env).toEqual({ GH_TOKEN: expression('github.token'), GH_REPO: expression('github.repository') });
+    expect(issue.run).toContain('gh issue edit');
+    expect(issue.run).toContain('gh issue create');
+
+    const gl = yaml.load(files.get(GITLAB_CI_PATH)!) as any;
+    const schedule = '$CI_PIPELINE_SOURCE == "schedule"';
+    expect(gl.workflow.rules.map((r: { if: string }) => r.if)).toContain(schedule);
+    expect(gl.survey.rules[0]).toEqual({ if: schedule, when: 'never' });
+    const job = gl[GITLAB_RECHECK_JOB];
+    expect(job.rules).toEqual([{ if: schedule }]);
+    expect(job.image).toBe('node:20');
+    expect(job.artifacts).toMatchObject({ when: 'always', paths: [RECHECK_REPORT] });
+    const lines = gitlabRunLines(files.get(GITLAB_CI_PATH)!, GITLAB_RECHECK_JOB);
+    expect(lines).toContain(githubRunLines(files.get(GITHUB_WORKFLOW_PATH)!)[0]);
+    expect(lines).toContain(`survey recheck . --report ${RECHECK_REPORT}`);
+    expect(lines.join('\n')).toContain('PRIVATE-TOKEN: $SURVEY_ISSUE_TOKEN');
   });
 
   it('refuse an install spec or a branch that would break the YAML or the shell', () => {
@@ -129,10 +170,14 @@ describe('the CI files survey init writes', () => {
       survey(dir, 'init', 'both', '--install', 'recipe-lens-survey@9.9.9', '--branch', 'trunk');
       const files = ciFiles({ install: 'recipe-lens-survey@9.9.9', branch: 'trunk' });
       for (const [p, text] of files) expect(readFileSync(path.join(dir, 'both', p), 'utf8')).toBe(text);
-      expect(() => survey(dir, 'init', 'both', '--ci')).toThrow(/already holds \.github\/workflows\/survey\.yml/);
+      expect(() => survey(dir, 'init', 'both', '--ci')).toThrow(
+        /already holds \.github\/workflows\/survey-recheck\.yml, \.github\/workflows\/survey\.yml, \.gitlab-ci\.yml;/,
+      );
       rmSync(path.join(dir, 'both', '.github'), { recursive: true });
       rmSync(path.join(dir, 'both', GITLAB_CI_PATH));
-      expect(survey(dir, 'init', 'both', '--ci')).toContain('Wrote the dataset');
+      expect(survey(dir, 'init', 'both', '--ci')).toContain(
+        "Wrote the dataset's CI in both: .github/workflows/survey.yml, .github/workflows/survey-recheck.yml and .gitlab-ci.yml",
+      );
       expect(readFileSync(path.join(dir, 'both', GITLAB_CI_PATH), 'utf8')).toBe(ciFiles({ install: DEFAULT_INSTALL, branch: 'main' }).get(GITLAB_CI_PATH));
       expect(() => survey(dir, 'init', 'bad', '--install', 'a b')).toThrow(/--install/);
     },
