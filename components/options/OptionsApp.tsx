@@ -10,6 +10,7 @@ import { ImportPanel } from './ImportPanel';
 import { PdfSettings } from './PdfSettings';
 import { FinderSettings } from './FinderSettings';
 import { LanguageSettings } from './LanguageSettings';
+import { RecheckCard } from '../recheck/RecheckCard';
 import { t } from '../../lib/i18n';
 import { useLocale } from '../common/i18n';
 
@@ -136,6 +137,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
         }}
       />
 
+      <RecheckCard api={api.recheck} />
       <ExportPanel version={version} api={api} />
       <PdfSettings api={api} />
       <FinderSettings api={api} />

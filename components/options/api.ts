@@ -6,6 +6,7 @@ import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
 import type { ExportData } from '../../lib/export/files';
 import type { DatasetApi } from '../common/dataset';
 import type { AddressReviewApi } from './AddressReview';
+import type { RecheckApi } from '../recheck/api';
 
 /** What the import UI needs from the background. */
 export interface ImportApi {
@@ -44,4 +45,6 @@ export interface OptionsApi extends BackupApi, ExportApi, SettingsApi {
   dataset: DatasetApi;
   /** The one-time notice of claims to check after the site rule changed. */
   addresses: AddressReviewApi;
+  /** Rechecking sources: the run, its findings, accepting an edited passage. */
+  recheck: RecheckApi;
 }

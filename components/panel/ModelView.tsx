@@ -9,6 +9,8 @@ import { ClaimItem, type ClaimActions } from './ClaimItem';
 import { JudgmentEditor } from './JudgmentEditor';
 import { Pipeline } from './Pipeline';
 import { VendorEditor } from './VendorEditor';
+import type { RecheckApi } from '../recheck/api';
+import { RecheckCard } from '../recheck/RecheckCard';
 
 /** A source a "not disclosed" record can cite. */
 export interface SourceChoice {
@@ -30,10 +32,12 @@ export interface ModelViewProps {
   /** Stores the vendor in the model record (null clears it). */
   onVendor(vendor: string | null): Promise<void>;
   onRecordUndisclosed(stage: Stage, source: SourceChoice, note: string): Promise<void>;
+  /** Rechecking this model's sources (none: not offered). */
+  recheck?: RecheckApi;
 }
 
 /** The model view. */
-export function ModelView({ row, related, models, sources, actions, onBack, onOpen, onJudgment, onVendor, onRecordUndisclosed }: ModelViewProps) {
+export function ModelView({ row, related, models, sources, actions, onBack, onOpen, onJudgment, onVendor, onRecordUndisclosed, recheck }: ModelViewProps) {
   const [recording, setRecording] = useState<Stage | null>(null);
   const groups = groupClaims(row.claims);
   return (
@@ -67,6 +71,13 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
           </p>
         )}
       </header>
+
+      {recheck && (
+        <details class="block rc-panel" data-testid="panel-recheck">
+          <summary>{t('recheckThisModel')}</summary>
+          <RecheckCard api={recheck} model={row.model} />
+        </details>
+      )}
 
       <div class="block">
         <h3>{t('colJudgment')}</h3>

@@ -325,6 +325,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
             onJudgment={(j) => saveJudgment(row, j)}
             onVendor={(v) => saveVendor(row, v)}
             onRecordUndisclosed={(stage, source, note) => recordUndisclosed(row, stage, source, note)}
+            recheck={api.recheck}
           />
         )}
         {data && view === 'page' && (

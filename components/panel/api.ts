@@ -4,6 +4,7 @@ import type { PageReport } from '../../lib/capture/page-report';
 import type { ResponseOf } from '../../lib/messages';
 import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema';
 import type { DatasetApi } from '../common/dataset';
+import type { RecheckApi } from '../recheck/api';
 
 /** The panel's access to the store and the browser, as calls. */
 export interface PanelApi {
@@ -31,6 +32,8 @@ export interface PanelApi {
   openOptions?(): void;
   /** The team's dataset: the status line, Pull and Publish (none: no dataset bar). */
   dataset?: DatasetApi;
+  /** Rechecking a model's sources from its view (none: no recheck there). */
+  recheck?: RecheckApi;
 }
 
 export type { PageReport };

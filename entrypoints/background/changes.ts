@@ -26,6 +26,10 @@ export const WRITES: Writes = {
   'claims.restore': (_request, { claims }) => ({ url: claims[0]?.source.url ?? null, records: claims.length }),
   'source.correct': ({ source }, { updated }) => ({ url: source.url, records: updated }),
   'model.save': () => ({ url: null, records: 1 }),
+  // An accepted edit moves a claim to its page's new text: that page paints it there.
+  'recheck.accept': (_request, { after }) => ({ url: after.source.url, records: 1 }),
+  // A stored recheck changes no claim, but the panel's marks and "not disclosed" dates follow it.
+  'recheck.save': ({ findings }) => ({ url: findings.url, records: 0 }),
   // An import counts its records itself (in its transaction); the pages only need to hear of it.
   'import.commit': (_request, outcome) =>
     outcome.status === 'stored' && (outcome.added || outcome.updated || outcome.taken || outcome.removed) ? { url: null, records: 0 } : null,

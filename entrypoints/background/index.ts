@@ -18,6 +18,7 @@ import { documentHandlers } from './documents';
 import { finderHandlers } from './finder';
 import { createMenus, listenForMenusAndCommands } from './menus';
 import { listenForPdfNavigations, pdfHandlers } from './pdf';
+import { recheckHandlers } from './recheck';
 import { settingsHandlers } from './settings';
 import { surveyHandlers } from './survey';
 import { tabHandlers } from './tabs';
@@ -38,6 +39,7 @@ export const handlers = noticeChanges(
     pdfHandlers,
     settingsHandlers,
     datasetHandlers,
+    recheckHandlers,
   ),
 );
 

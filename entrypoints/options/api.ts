@@ -4,6 +4,7 @@ import type { OptionsApi } from '../../components/options/api';
 import type { ExportData } from '../../lib/export/files';
 import { UPLOAD_CHANNEL, type Upload } from '../../lib/messages';
 import { createDatasetApi } from '../shared/dataset';
+import { createRecheckApi } from '../shared/recheck';
 import { callBackground, onChangeNotice } from '../shared/messaging';
 import { readAllParts } from '../../lib/messages/text-parts';
 
@@ -43,6 +44,7 @@ export function createOptionsApi(): OptionsApi {
     changeSettings: (patch) => callBackground('settings.set', patch),
     onChange: (callback) => onChangeNotice(() => callback()),
     dataset: createDatasetApi(),
+    recheck: createRecheckApi(),
     addresses: {
       review: async () => (await callBackground('addresses.review', {})).claims,
       acknowledge: async (ids) => {

@@ -1,4 +1,5 @@
 /** The side panel's PanelApi: protocol calls to the background, and browser events for live updates. */
+import { createRecheckApi } from '../shared/recheck';
 import { browser } from 'wxt/browser';
 import type { PanelApi } from '../../components/panel/api';
 import { isChangeNotice } from '../../lib/messages/channel';
@@ -26,6 +27,7 @@ export function createPanelApi(windowId: number): PanelApi {
     backupStatus: () => callBackground('backup.status', {}),
     openOptions: () => void browser.runtime.openOptionsPage(),
     dataset: createDatasetApi(),
+    recheck: createRecheckApi(),
     onChange(callback) {
       const listener = (message: unknown) => {
         if (isChangeNotice(message)) callback();

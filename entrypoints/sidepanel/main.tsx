@@ -6,6 +6,7 @@ import { callBackground } from '../shared/calls';
 import { PANEL_FIRST_MODELS, takeEarlyCall } from '../shared/early-call';
 import { createPanelApi } from './api';
 import '../../components/panel/panel.css';
+import '../../components/recheck/recheck.css';
 
 async function main() {
   // Marks for the bench's breakdown of the first paint (scripts evaluated, first rows' answer, first render).

@@ -3,8 +3,10 @@
  * indexes at the newest version. Only the background imports `lib/db`.
  */
 import type { DBSchema } from 'idb';
-import type { SourceFindings } from '../recheck/stored';
-import type { ClaimRecord, ModelRecord, SourceCorrection, SourceRecord } from '../schema';
+import type { StoredRecheck } from '../recheck/stored';
+import type { ClaimRecord, ModelRecord, SourceCorrection } from '../schema';
+
+export type { StoredRecheck };
 
 /** Database name in the extension's origin. */
 export const DB_NAME = 'recipe-lens';
@@ -53,16 +55,6 @@ export interface StoredDismissal {
 export interface StoredBase {
   ref: string;
   hash: string;
-}
-
-/**
- * What the store knows of a source's rechecks (version 8 on), keyed by its URL: the spec's `source` record (this
- * store's last recheck, or one imported or pulled) and the findings of this store's own last recheck.
- */
-export interface StoredRecheck {
-  url: string;
-  record: SourceRecord | null;
-  findings: SourceFindings | null;
 }
 
 /** Newest database schema, for idb's typed API. */

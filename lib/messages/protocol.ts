@@ -31,6 +31,8 @@ import {
   type PullDone,
 } from '../dataset/link';
 import type { ImportOutcome, ImportPreview, RecordCounts } from '../transfer';
+import { RecheckScope, type RecheckRun } from '../recheck/run';
+import { SourceFindings, type StoredRecheck } from '../recheck/stored';
 import { CHANNEL, NOTICE_CHANNEL } from './channel';
 
 export { CHANNEL, NOTICE_CHANNEL };
@@ -297,6 +299,24 @@ export const protocol = {
     }),
     response: answer<DatasetOutcome<PullDone>>(),
   },
+
+  // ── Rechecking sources (an extension page runs the recheck; the run and its findings live in the store) ──
+  /** Starts a recheck of a scope's sources (every source, one model's, one source), replacing the run before. */
+  'recheck.start': { from: 'page', request: z.object({ scope: RecheckScope }), response: answer<{ run: RecheckRun }>() },
+  /** The run (under way, stopped or finished), every source's last recheck and the live claims of those sources: what the report shows. */
+  'recheck.state': {
+    from: 'page',
+    request: z.object({}),
+    response: answer<{ run: RecheckRun | null; rechecks: StoredRecheck[]; claims: ClaimRecord[] }>(),
+  },
+  /** The live claims of a source, for the runner to recheck. */
+  'recheck.source': { from: 'page', request: z.object({ url: HttpUrl }), response: answer<{ claims: ClaimRecord[] }>() },
+  /** Stores one source's findings and its `source` record, and takes it off the run's pending list. */
+  'recheck.save': { from: 'page', request: z.object({ findings: SourceFindings }), response: answer<{ stored: StoredRecheck; run: RecheckRun | null }>() },
+  /** Forgets the run (the findings stay). */
+  'recheck.clear': { from: 'page', request: z.object({}), response: answer<{ cleared: boolean }>() },
+  /** The curator accepts an edited passage: the claim's quote and selectors move to the new text (the claim before, for undo). */
+  'recheck.accept': { from: 'page', request: z.object({ id: ClaimId }), response: answer<{ before: ClaimRecord; after: ClaimRecord }>() },
 
   // ── The background calls a document in a tab ──────────────────────────────
   /** Opens the claim form for the current selection (context menu, keyboard command). */

@@ -9,3 +9,5 @@ export * from './word-diff';
 export * from './stored';
 export * from './run';
 export * from './runner';
+export * from './content';
+export * from './view';

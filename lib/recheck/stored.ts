@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { selectorsAt } from '../anchoring';
-import { ClaimId, HttpUrl, Timestamp } from '../schema';
+import { ClaimId, HttpUrl, Timestamp, type SourceRecord } from '../schema';
 import type { SourceRecheck } from './report';
 
 const Selectors = z.object({
@@ -80,4 +80,14 @@ export function findingsOf(result: SourceRecheck, checkedAt: string): SourceFind
     })),
     undisclosedOnly: result.undisclosedOnly,
   };
+}
+
+/**
+ * What the store knows of a source's rechecks (database version 8 on), keyed by its URL: the spec's `source` record
+ * (this store's last recheck, or one imported or pulled) and the findings of this store's own last recheck.
+ */
+export interface StoredRecheck {
+  url: string;
+  record: SourceRecord | null;
+  findings: SourceFindings | null;
 }

@@ -79,13 +79,13 @@ export function unreachableVerdicts(claims: readonly ClaimRecord[], reason: stri
 }
 
 /** A source's status from its verdicts (the spec's `source` record): every passage as it was, at least one edited or gone, or unreachable. */
-export function sourceStatus(verdicts: readonly ClaimVerdict[]): 'unchanged' | 'changed' | 'unreachable' {
+export function sourceStatus(verdicts: readonly Pick<ClaimVerdict, 'verdict'>[]): 'unchanged' | 'changed' | 'unreachable' {
   if (verdicts.some((v) => v.verdict === 'unreachable')) return 'unreachable';
   return verdicts.every((v) => v.verdict === 'unchanged') ? 'unchanged' : 'changed';
 }
 
 /** The counts a `source` record keeps. */
-export function verdictCounts(verdicts: readonly ClaimVerdict[]): { unchanged: number; edited: number; gone: number } {
+export function verdictCounts(verdicts: readonly Pick<ClaimVerdict, 'verdict'>[]): { unchanged: number; edited: number; gone: number } {
   const n = (v: RecheckVerdict) => verdicts.filter((x) => x.verdict === v).length;
   return { unchanged: n('unchanged'), edited: n('edited'), gone: n('gone') };
 }

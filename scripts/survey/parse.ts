@@ -5,6 +5,9 @@
  */
 import { parseHTML } from 'linkedom';
 import { PdfTextModel, type TextRun } from '../../lib/pdf';
+import { pageHtml } from '../../lib/recheck/content';
+
+export { charsetOf, isPdf } from '../../lib/recheck/content';
 
 /**
  * The boundary points of a range, which is all the anchoring asks of one. linkedom's `Range` has no `setStart`, so
@@ -34,33 +37,9 @@ function withRanges(document: Document): Document {
   return document;
 }
 
-/** The character set a response names (its `Content-Type`) or its first bytes declare (`<meta charset>`); UTF-8 else. */
-export function charsetOf(contentType: string | null, body: Uint8Array): string {
-  const named = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  const head = new TextDecoder('latin1').decode(body.subarray(0, 1024));
-  const declared = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
-  for (const label of [named, declared]) {
-    if (!label) continue;
-    try {
-      new TextDecoder(label);
-      return label;
-    } catch {
-      // a label TextDecoder does not know: try the next
-    }
-  }
-  return 'utf-8';
-}
-
-/** Whether a response is a PDF: its type says so, or its bytes start as one. */
-export function isPdf(contentType: string | null, body: Uint8Array): boolean {
-  if (/^application\/(?:x-)?pdf\b/i.test(contentType ?? '')) return true;
-  return body.length >= 5 && new TextDecoder('latin1').decode(body.subarray(0, 5)) === '%PDF-';
-}
-
 /** An HTML page's document, parsed and inert. */
 export function parsePage(body: Uint8Array, contentType: string | null): Document {
-  const html = new TextDecoder(charsetOf(contentType, body)).decode(body);
-  const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`);
+  const { document } = parseHTML(pageHtml(body, contentType));
   return withRanges(document as unknown as Document);
 }
 
