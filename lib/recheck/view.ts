@@ -1,7 +1,7 @@
 /**
  * The recheck report as the extension shows it: per model, each of its rechecked sources with its claims' verdicts
  * and the new sentences worth a look, the models recorded as not disclosed first, then those with passages to look
- * at; and the claims a recheck marked for attention (gone, or edited and not yet accepted). Pure.
+ * at;. Pure.
  */
 import type { ClaimRecord } from '../schema';
 import { isTombstone } from '../survey/tombstones';
@@ -91,20 +91,4 @@ export function reportModels(rechecks: readonly StoredRecheck[], claims: readonl
   return [...models.values()]
     .map((m) => ({ ...m, sources: m.sources.sort((a, b) => byText(a.url, b.url)) }))
     .sort((a, b) => Number(b.undisclosedOnly) - Number(a.undisclosedOnly) || Number(needs(b)) - Number(needs(a)) || byText(a.model, b.model));
-}
-
-/** What a recheck asks the curator to look at, per claim id: gone, or edited and not accepted, while the claim is as it was rechecked. */
-export function claimsForAttention(
-  rechecks: readonly StoredRecheck[],
-  claims: readonly ClaimRecord[],
-): Map<string, { verdict: 'gone' | 'edited'; checkedAt: string }> {
-  const updated = new Map(claims.map((c) => [c.id, c.updated_at]));
-  const out = new Map<string, { verdict: 'gone' | 'edited'; checkedAt: string }>();
-  for (const r of rechecks)
-    for (const v of r.findings?.verdicts ?? []) {
-      if ((v.verdict !== 'gone' && v.verdict !== 'edited') || v.accepted_at) continue;
-      if (updated.get(v.id) !== v.claim_updated_at) continue;
-      out.set(v.id, { verdict: v.verdict, checkedAt: r.findings!.checked_at });
-    }
-  return out;
 }

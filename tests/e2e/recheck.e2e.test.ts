@@ -74,9 +74,9 @@ describe.runIf(HAVE_REVISIONS)('Recheck sources on the revision corpus', () => {
     await expect.poll(() => card.getByTestId('recheck-source').count()).toBeGreaterThanOrEqual(pairs.length);
 
     // Each shown verdict against the corpus: nothing unchanged is shown as edited or gone, edits and removals found.
-    const shown = await card.getByTestId('recheck-item').evaluateAll((items) =>
-      items.map((i) => ({ id: i.getAttribute('data-claim')!, verdict: i.getAttribute('data-verdict')! })),
-    );
+    const shown = await card
+      .getByTestId('recheck-item')
+      .evaluateAll((items) => items.map((i) => ({ id: i.getAttribute('data-claim')!, verdict: i.getAttribute('data-verdict')! })));
     const verdictOf = new Map(shown.map((s) => [s.id, s.verdict]));
     const of = (cls: Passage['class']) => [...passages.values()].filter((p) => p.class === cls);
     expect(of('same').filter((p) => verdictOf.has(p.id))).toEqual([]);
