@@ -25,7 +25,7 @@ function scopeOf(kind: ScopeKind, model: string, url: string): RecheckScope | nu
 
 /** The card; `model` fixes the scope to one model's sources (the evidence panel's model view). */
 export function RecheckCard({ api, model: fixedModel }: { api: RecheckApi; model?: string }) {
-  const { view, progress, start, resume, stop, discard, accept, undo } = useRecheck(api);
+  const { view, progress, start, resume, stop, discard, accept, undo, openPdf } = useRecheck(api);
   const [kind, setKind] = useState<ScopeKind>(fixedModel ? 'model' : 'all');
   const [model, setModel] = useState(fixedModel ?? '');
   const [url, setUrl] = useState('');
@@ -141,7 +141,15 @@ export function RecheckCard({ api, model: fixedModel }: { api: RecheckApi; model
         </p>
       )}
 
-      {view.loaded && <RecheckReport rechecks={view.rechecks} claims={view.claims} onAccept={(id) => void accept(id)} busy={busy} only={fixedModel} />}
+      {view.loaded && (
+        <RecheckReport
+          rechecks={view.rechecks}
+          claims={view.claims}
+          actions={{ accept: (id) => void accept(id), openPdf: (pdf, page) => void openPdf(pdf, page) }}
+          busy={busy}
+          only={fixedModel}
+        />
+      )}
     </section>
   );
 }

@@ -4,6 +4,14 @@ import { t } from '../../lib/i18n';
 import { reportModels, wordDiff, type ReportItem, type ReportModel, type ReportSource, type StoredRecheck } from '../../lib/recheck';
 import type { ClaimRecord } from '../../lib/schema';
 
+/** What the report's buttons do. */
+export interface ReportActions {
+  /** Accepts an edited passage's new text for a claim. */
+  accept(id: string): void;
+  /** Opens a PDF in the viewer at a page. */
+  openPdf(url: string, page: number): void;
+}
+
 /** Old → new as words: removed words struck through, added ones marked. */
 function Diff({ before, after }: { before: string; after: string }) {
   return (
@@ -15,7 +23,7 @@ function Diff({ before, after }: { before: string; after: string }) {
   );
 }
 
-function Item({ item, onAccept, busy }: { item: ReportItem; onAccept: (id: string) => void; busy: boolean }) {
+function Item({ item, actions, busy }: { item: ReportItem; actions: ReportActions; busy: boolean }) {
   const { claim, verdict } = item;
   const label = `${claim.value}${claim.stage ? ` · ${claim.stage}` : ''}`;
   return (
@@ -35,7 +43,7 @@ function Item({ item, onAccept, busy }: { item: ReportItem; onAccept: (id: strin
       {verdict.verdict === 'edited' && verdict.text !== null && !verdict.accepted_at && (
         <>
           <Diff before={claim.quote.exact} after={verdict.text} />
-          <button type="button" class="primary" disabled={busy} onClick={() => onAccept(claim.id)} data-testid="recheck-accept">
+          <button type="button" class="primary" disabled={busy} onClick={() => actions.accept(claim.id)} data-testid="recheck-accept">
             {t('recheckAccept')}
           </button>
         </>
@@ -49,7 +57,7 @@ function Item({ item, onAccept, busy }: { item: ReportItem; onAccept: (id: strin
   );
 }
 
-function Source({ source, onAccept, busy }: { source: ReportSource; onAccept: (id: string) => void; busy: boolean }) {
+function Source({ source, actions, busy }: { source: ReportSource; actions: ReportActions; busy: boolean }) {
   const [showSame, setShowSame] = useState(false);
   const shown = source.items.filter((i) => showSame || i.verdict.verdict !== 'unchanged' || i.verdict.accepted_at);
   const same = source.items.length - source.items.filter((i) => i.verdict.verdict !== 'unchanged').length;
@@ -70,7 +78,7 @@ function Source({ source, onAccept, busy }: { source: ReportSource; onAccept: (i
       {shown.length > 0 && (
         <ul class="rc-items">
           {shown.map((item) => (
-            <Item key={item.claim.id} item={item} onAccept={onAccept} busy={busy} />
+            <Item key={item.claim.id} item={item} actions={actions} busy={busy} />
           ))}
         </ul>
       )}
@@ -89,9 +97,15 @@ function Source({ source, onAccept, busy }: { source: ReportSource; onAccept: (i
                   {c.kind} · {c.value}
                 </span>{' '}
                 {c.sentence}{' '}
-                <a href={c.link} target="_blank" rel="noreferrer noopener" data-testid="recheck-candidate-link">
-                  {t('recheckOpenAt')}
-                </a>
+                {c.page ? (
+                  <button type="button" class="link" onClick={() => actions.openPdf(source.url, c.page!)} data-testid="recheck-candidate-page">
+                    {t('recheckOpenPage', c.page)}
+                  </button>
+                ) : (
+                  <a href={c.link} target="_blank" rel="noreferrer noopener" data-testid="recheck-candidate-link">
+                    {t('recheckOpenAt')}
+                  </a>
+                )}
               </li>
             ))}
           </ol>
@@ -101,7 +115,7 @@ function Source({ source, onAccept, busy }: { source: ReportSource; onAccept: (i
   );
 }
 
-function Model({ model, onAccept, busy }: { model: ReportModel; onAccept: (id: string) => void; busy: boolean }) {
+function Model({ model, actions, busy }: { model: ReportModel; actions: ReportActions; busy: boolean }) {
   const c = model.counts;
   return (
     <article class="rc-model" data-testid="recheck-model" data-model={model.model}>
@@ -110,7 +124,7 @@ function Model({ model, onAccept, busy }: { model: ReportModel; onAccept: (id: s
       </h3>
       <p class="muted small">{t('recheckModelCounts', c.unchanged, c.edited, c.gone, c.unreachable)}</p>
       {model.sources.map((s) => (
-        <Source key={s.url} source={s} onAccept={onAccept} busy={busy} />
+        <Source key={s.url} source={s} actions={actions} busy={busy} />
       ))}
     </article>
   );
@@ -120,13 +134,13 @@ function Model({ model, onAccept, busy }: { model: ReportModel; onAccept: (id: s
 export function RecheckReport({
   rechecks,
   claims,
-  onAccept,
+  actions,
   busy,
   only,
 }: {
   rechecks: StoredRecheck[];
   claims: ClaimRecord[];
-  onAccept: (id: string) => void;
+  actions: ReportActions;
   busy: boolean;
   /** Only this model's part. */
   only?: string;
@@ -141,7 +155,7 @@ export function RecheckReport({
   return (
     <div class="rc-report" data-testid="recheck-report">
       {models.map((m) => (
-        <Model key={m.model} model={m} onAccept={onAccept} busy={busy} />
+        <Model key={m.model} model={m} actions={actions} busy={busy} />
       ))}
     </div>
   );

@@ -12,7 +12,8 @@ export type RecheckCall =
   | 'recheck.clear'
   | 'recheck.accept'
   | 'claims.save'
-  | 'models.names';
+  | 'models.names'
+  | 'pdf.open';
 
 /** Reads one source of a run and rechecks its claims (the reader keeps the run's per-host limit). */
 export type SourceRead = (url: string, claims: readonly ClaimRecord[], signal: AbortSignal) => Promise<SourceFindings>;

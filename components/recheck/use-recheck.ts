@@ -170,6 +170,18 @@ export function useRecheck(api: RecheckApi) {
     }
   }, [api, reload, view.accepted]);
 
+  /** Opens a PDF source in the viewer at a page (a new sentence's page). */
+  const openPdf = useCallback(
+    async (url: string, page: number) => {
+      try {
+        await api.call('pdf.open', { url, tabId: null, page });
+      } catch (e) {
+        setView((v) => ({ ...v, error: message(e) }));
+      }
+    },
+    [api],
+  );
+
   const progress = view.run ? runProgress(view.run) : null;
-  return { view, progress, start, resume, stop, discard, accept, undo, reload };
+  return { view, progress, start, resume, stop, discard, accept, undo, openPdf, reload };
 }

@@ -12,6 +12,8 @@ import { wordDiff } from './word-diff';
 /** A new sentence worth a look, with the link that opens the source at it. */
 export interface LinkedCandidate extends Candidate {
   link: string;
+  /** The PDF page it is on (a PDF's candidates only): the viewer opens there. */
+  page?: number;
 }
 
 /** One source's recheck. */

@@ -50,7 +50,8 @@ export function recheckPdf(url: string, model: PdfTextModel, claims: readonly Cl
     live,
     anchored.map((a) => a.result),
   );
-  return withCandidates(url, live, verdicts, model.text, models, (start) => pdfPageLink(url, model.pageAt(start)), model.finderHints());
+  const result = withCandidates(url, live, verdicts, model.text, models, (start) => pdfPageLink(url, model.pageAt(start)), model.finderHints());
+  return { ...result, candidates: result.candidates.map((c) => ({ ...c, page: model.pageAt(c.start) })) };
 }
 
 /** A source that could not be read: its claims' verdicts say why, and it has no candidates. */

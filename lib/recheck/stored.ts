@@ -36,6 +36,8 @@ export const KeptCandidate = z.object({
   stage: z.string().max(40).nullable(),
   model: z.string().max(200).nullable(),
   link: z.string().max(8000),
+  /** The PDF page it is on (a PDF's candidates only). */
+  page: z.number().int().positive().nullable().optional(),
 });
 export type KeptCandidate = z.infer<typeof KeptCandidate>;
 
@@ -77,6 +79,7 @@ export function findingsOf(result: SourceRecheck, checkedAt: string): SourceFind
       stage: c.stage,
       model: c.model,
       link: c.link,
+      page: c.page ?? null,
     })),
     undisclosedOnly: result.undisclosedOnly,
   };

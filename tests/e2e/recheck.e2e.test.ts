@@ -4,8 +4,10 @@
  * options page with its progress bar, stopped and resumed; an edited passage accepted and painted on its new text
  * after a reload; a gone one marked and kept.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tinyPdf } from '../support/tiny-pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_FIXTURES, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
 import { OptionsPage } from './pages/options-page';
@@ -118,6 +120,87 @@ describe.runIf(HAVE_REVISIONS)('Recheck sources on the revision corpus', () => {
     await waitForPainted(reader, 1, 20_000);
     await expect.poll(async () => (await paintedTexts(reader)).map(squash), { timeout: 20_000 }).toContain(squash(now));
     await reader.close();
+    await page.close();
+  });
+});
+
+describe('Recheck sources: a PDF whose second version changed a sentence', () => {
+  const URL_ = 'http://local.test/reports/qwen-test.pdf';
+  const V1 = [
+    'Qwen-Test Technical Report',
+    'In the second stage we train the policy with GRPO on verifiable math and code prompts.',
+    'The reward model is a rule-based verifier that checks the final answer of each response.',
+  ];
+  const V2 = [V1[0]!, 'In the second stage we train the policy with DAPO on verifiable math and code prompts.', V1[2]!];
+  const NEW_PAGE = ['Training recipe', 'The third stage applies PPO with a learned reward model trained on human preference comparisons.'];
+  let browser: ExtensionBrowser;
+  let dir: string;
+  beforeAll(async () => {
+    browser = await launchExtension();
+    dir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-recheck-pdf-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the PDF with pdf.js in the extension: the edited sentence as a word diff, the same one unchanged, a new sentence opening the viewer at its page', async () => {
+    const record = (id: string, exact: string, value: string, kind: string) => ({
+      schema: 'rl-survey.claim/1',
+      id,
+      model: 'Qwen-Test',
+      recipe: null,
+      kind,
+      stage: null,
+      value,
+      evidence: 'A',
+      evidence_reason: null,
+      quote: { exact, prefix: '', suffix: '' },
+      position: null,
+      source: { url: URL_, title: 'Qwen-Test Technical Report', kind: 'technical_report', publisher: 'Qwen', published: null, accessed: '2026-11-30' },
+      link: null,
+      note: '',
+      curator: 'tester',
+      created_at: '2026-11-30T00:00:00Z',
+      updated_at: '2026-11-30T00:00:00Z',
+    });
+    const file = path.join(dir, 'pdf-claims.jsonl');
+    writeFileSync(
+      file,
+      `${[record('clm_pdf_edit_01', V1[1]!, 'GRPO', 'algorithm'), record('clm_pdf_same_01', V1[2]!, 'rule-based verifier', 'reward')].map((r) => JSON.stringify(r)).join('\n')}\n`,
+    );
+    browser.overrideBinary(URL_, Buffer.from(tinyPdf([V2, NEW_PAGE])));
+    const page = await browser.context.newPage();
+    const options = await new OptionsPage(page, browser.extensionId).open();
+    await options.importFiles([file]);
+    await expect.poll(() => options.claimCount()).toBe(2);
+
+    const card = page.getByTestId('recheck-card');
+    await card.getByText('One source (its address)').click();
+    await card.getByTestId('recheck-url').fill(URL_);
+    await card.getByTestId('recheck-start').click();
+    await card.getByTestId('recheck-done').waitFor({ timeout: 60_000 });
+    const edited = card.locator('[data-testid=recheck-item][data-claim=clm_pdf_edit_01]');
+    await edited.waitFor();
+    expect(await edited.getAttribute('data-verdict')).toBe('edited');
+    expect(await edited.locator('del').allTextContents()).toContain('GRPO ');
+    expect(await edited.locator('ins').allTextContents()).toContain('DAPO ');
+    // The unchanged claim is counted, not listed.
+    expect(await card.locator('[data-claim=clm_pdf_same_01]').count()).toBe(0);
+    expect(await card.getByTestId('recheck-source').getAttribute('data-status')).toBe('changed');
+
+    // The new sentence on page 2 opens the viewer there.
+    await card.getByTestId('recheck-candidates').locator('summary').click();
+    const open = card.getByTestId('recheck-candidate-page').first();
+    expect(await open.textContent()).toContain('page 2');
+    const [viewer] = await Promise.all([browser.context.waitForEvent('page'), open.click()]);
+    await viewer.waitForURL(/pdf-viewer\.html/);
+    expect(new URL(viewer.url()).searchParams.get('file')).toBe(URL_);
+    expect(viewer.url()).toMatch(/page=2|#page=2/);
+    await viewer.close();
+
+    await edited.getByTestId('recheck-accept').click();
+    await expect.poll(async () => (await storedClaims(browser.worker)).find((c) => c.id === 'clm_pdf_edit_01')?.quote.exact).toBe(V2[1]);
     await page.close();
   });
 });
