@@ -10,7 +10,7 @@ import { JudgmentEditor } from './JudgmentEditor';
 import { Pipeline } from './Pipeline';
 import { VendorEditor } from './VendorEditor';
 import type { RecheckApi } from '../recheck/api';
-import { RecheckCard } from '../recheck/RecheckCard';
+import { RecheckDetails } from '../recheck/RecheckDetails';
 
 /** A source a "not disclosed" record can cite. */
 export interface SourceChoice {
@@ -72,12 +72,7 @@ export function ModelView({ row, related, models, sources, actions, onBack, onOp
         )}
       </header>
 
-      {recheck && (
-        <details class="block rc-panel" data-testid="panel-recheck">
-          <summary>{t('recheckThisModel')}</summary>
-          <RecheckCard api={recheck} model={row.model} />
-        </details>
-      )}
+      {recheck && <RecheckDetails api={recheck} model={row.model} />}
 
       <div class="block">
         <h3>{t('colJudgment')}</h3>

@@ -26,7 +26,8 @@ async function staticInputs(entry: string, external: string[] = []): Promise<str
     jsx: 'automatic',
     jsxImportSource: 'preact',
     loader: { '.css': 'empty', '.json': 'json' },
-    external,
+    // Vite's worker-URL imports name a file of the build, not a module: nothing of them is on the path.
+    external: [...external, '*?worker&url'],
     define: { 'import.meta.env.BROWSER': '"chrome"' },
   });
   const main = Object.values(out.metafile.outputs).find((o) => o.entryPoint?.endsWith(entry));
