@@ -17,13 +17,15 @@ import { datasetHandlers, listenForDatasetSchedule } from './dataset';
 import { documentHandlers } from './documents';
 import { finderHandlers } from './finder';
 import { createMenus, listenForMenusAndCommands } from './menus';
-import { listenForPdfNavigations, pdfHandlers } from './pdf';
+import { pdfHandlers } from './pdf';
+import { listenForPdfNavigations } from './pdf-navigations';
 import { recheckHandlers } from './recheck';
 import { settingsHandlers } from './settings';
 import { surveyHandlers } from './survey';
 import { tabHandlers } from './tabs';
 import { listenForUploads, transferHandlers } from './transfer';
 import { db } from './db';
+import { refreshClaimsIndex } from './claims-index';
 
 export { db };
 
@@ -53,6 +55,10 @@ export default defineBackground(() => {
   listenForDatasetSchedule();
   browser.runtime.onInstalled.addListener(() => {
     createMenus();
+    // Installed or updated (a migration may have rewritten the store): the page script's claims index anew.
+    void db()
+      .then(refreshClaimsIndex)
+      .catch(() => undefined);
     // From now on claims are filed by the stricter site rule: older ones on shared hosts are listed once to check.
     void db()
       .then((d) => reviewState(d, nowTimestamp()))

@@ -7,7 +7,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
 import { callTab } from '../shared/messaging';
-import { pdfAutoOpen } from './settings';
 import { VIEWER_PATH, isInlinePdfResponse, isLikelyPdfUrl, isViewerUrl, parseViewerUrl, pdfAddressOf, viewerUrl } from '../../lib/pdf';
 import type { ClaimRecord } from '../../lib/schema';
 import { normalizeUrl } from '../../lib/source';
@@ -123,30 +122,6 @@ export async function revealPdfClaim(claim: ClaimRecord): Promise<{ how: 'tab' |
   }
   await openViewer(pdfAddressOf(claim.source.url), null, claim.pdf?.page ?? null, claim.id);
   return { how: 'opened' };
-}
-
-/**
- * Sends PDF navigations (top-level responses that are inline PDFs) to the
- * viewer when the curator turned that on. Registered synchronously at worker
- * start; the listener only observes (MV3 gives no blocking), then replaces
- * the tab's page with the viewer.
- */
-export function listenForPdfNavigations(): void {
-  const api = (browser as unknown as { webRequest?: typeof browser.webRequest }).webRequest;
-  if (!api?.onHeadersReceived) return;
-  api.onHeadersReceived.addListener(
-    (details) => {
-      if (details.tabId < 0 || details.method !== 'GET' || (details.statusCode ?? 200) >= 400) return undefined;
-      const header = (name: string) => details.responseHeaders?.find((h) => h.name.toLowerCase() === name)?.value ?? null;
-      if (!isInlinePdfResponse(header('content-type'), header('content-disposition'), details.url)) return undefined;
-      void pdfAutoOpen()
-        .then((on) => (on ? openViewer(details.url, details.tabId) : undefined))
-        .catch(() => undefined);
-      return undefined;
-    },
-    { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] },
-    ['responseHeaders'],
-  );
 }
 
 /** Whether a tab shows this extension's PDF viewer (which answers tab calls like a content script). */

@@ -1,21 +1,9 @@
-/** The curator's settings: reading and changing them, and the one the background itself needs at once (PDF auto-open). */
+/** The curator's settings: reading and changing them (PDF auto-open and the finder's sites take effect at once). */
 import { getSettings, putSettings } from '../../lib/db';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
+import { refreshClaimsIndex } from './claims-index';
 import { db } from './db';
-
-let autoOpen: Promise<boolean> | null = null;
-
-/** Whether PDF navigations go to the viewer (read once, then kept in step by `settings.set`). */
-export function pdfAutoOpen(): Promise<boolean> {
-  autoOpen ??= db()
-    .then((d) => getSettings(d))
-    .then((s) => s.pdfAutoOpen)
-    .catch(() => {
-      autoOpen = null;
-      return false;
-    });
-  return autoOpen;
-}
+import { followPdfNavigations } from './pdf-navigations';
 
 /** Answers to the settings calls. */
 export const settingsHandlers = {
@@ -23,8 +11,11 @@ export const settingsHandlers = {
     return getSettings(await db());
   },
   async 'settings.set'(patch) {
-    const next = await putSettings(await db(), patch);
-    autoOpen = Promise.resolve(next.pdfAutoOpen);
+    const d = await db();
+    const next = await putSettings(d, patch);
+    followPdfNavigations(next.pdfAutoOpen);
+    // The finder's sites are in the claims index: a site opted in looks up its pages with nothing stored.
+    if (patch.finderSites !== undefined) await refreshClaimsIndex(d);
     return next;
   },
 } satisfies Partial<Handlers<BackgroundCall>>;

@@ -5,7 +5,8 @@
  * (anchoring and highlights, no UI); the capture script (toolbar, form, cards,
  * finder) comes only when the curator interacts, or on a site opted in to the
  * finder, and takes the painting over. A page with nothing stored costs one
- * message and no DOM walk.
+ * read of the claims index from the extension's storage (which wakes no
+ * service worker), no message and no DOM walk.
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
@@ -16,7 +17,9 @@ import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
 import { refusal } from '../../lib/messages/roles';
-import { pageAddress } from '../../lib/source/url';
+import { pageAddress, normalizeAddress } from '../../lib/source/url';
+import { CLAIMS_INDEX_KEY, isClaimsIndex, mayHaveClaims } from '../../lib/claims-index';
+import { siteListed } from '../../lib/finder/sites';
 
 type Sender = Browser.runtime.MessageSender;
 
@@ -74,7 +77,28 @@ export class PageBoot {
     // Only for claims stored under a new address: the capture script follows navigation itself once it runs.
     this.ctx.addEventListener(window, 'wxt:locationchange', () => this.ctx.setTimeout(() => this.onLocationChange(), 0));
     on(window, 'popstate', () => this.onLocationChange());
-    void this.lookup().catch(() => undefined);
+    void this.lookupIfIndexed().catch(() => undefined);
+  }
+
+  /**
+   * The lookup, made only when the claims index says the page may have claims (its address or its canonical link is
+   * in it, or its site is opted in to the finder). Reading the index wakes no service worker; without a readable
+   * index the page asks, as before there was one.
+   */
+  private async lookupIfIndexed(): Promise<void> {
+    const { url, canonical } = pageAddress(document);
+    const stored = await browser.storage.local.get(CLAIMS_INDEX_KEY).catch(() => ({}) as Record<string, unknown>);
+    const index = (stored as Record<string, unknown>)[CLAIMS_INDEX_KEY];
+    const listed = isClaimsIndex(index) && index.sites.length > 0 && siteListed(url, index.sites);
+    if (listed || mayHaveClaims(index, [url, canonical ? normalizeAddress(canonical) : null])) {
+      await this.lookup();
+      return;
+    }
+    // Nothing stored here. A lookup made for an address before is no longer this page's; the capture script, if it
+    // comes, asks for itself. Painting left from the address before (an in-page navigation) shows nothing now.
+    this.lookupSeq++;
+    this.last = null;
+    if (this.painting && !this.session && !this.loading) void this.painting.show({ url, asked: url, claims: [], source: null }).catch(() => undefined);
   }
 
   /** The one lookup: loads the painting script when the page has claims, the capture script on a finder site. */
@@ -196,7 +220,7 @@ export class PageBoot {
     const next = pageAddress(document).url;
     if (next === this.url) return;
     this.url = next;
-    void this.lookup().catch(() => undefined);
+    void this.lookupIfIndexed().catch(() => undefined);
   }
 
   /** Answers the background's calls: through the capture script when it runs (or is needed), else "nothing here". */

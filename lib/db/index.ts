@@ -9,6 +9,7 @@ export * from './settings';
 export * from './dismissals';
 export * from './sync';
 export * from './rechecks';
+export * from './page-writes';
 export { DB_NAME } from './schema';
 export type { RecipeDb, StoredBase, StoredDismissal, StoredModel, StoredRecheck, StoredSource } from './schema';
 export { DB_VERSION, MIGRATIONS } from './migrations';

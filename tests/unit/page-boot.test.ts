@@ -15,6 +15,7 @@ import {
   takePaintingBridge,
 } from '../../entrypoints/shared/capture-bridge';
 import { CHANNEL } from '../../lib/messages/channel';
+import { buildClaimsIndex, CLAIMS_INDEX_KEY } from '../../lib/claims-index';
 import { asCurator } from '../support/trusted';
 import type { ClaimRecord } from '../../lib/schema';
 
@@ -307,6 +308,65 @@ describe('a site the curator opted in to the claim finder', () => {
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
     expect(h.handed).toEqual({ url: PAGE, asked: PAGE, claims: [], source: null, autoFind: true });
+    h.ctx.abort();
+  });
+});
+
+describe('the claims index: a page with nothing stored sends no message', () => {
+  const OTHER = 'https://example.com/blog/other-model';
+  const index = (addresses: string[], sites: string[] = []) => fakeBrowser.storage.local.set({ [CLAIMS_INDEX_KEY]: buildClaimsIndex(addresses, sites) });
+
+  it('stays silent when the index has neither its address nor its site', async () => {
+    await index([OTHER]);
+    const h = start([]);
+    await settle();
+    expect(h.sent).toEqual([]);
+    h.ctx.abort();
+  });
+
+  it('looks up a page whose address the index holds, and one whose canonical link it holds', async () => {
+    await index([PAGE]);
+    const h = start([]);
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims']);
+    h.ctx.abort();
+
+    await index(['https://example.com/canonical-model']);
+    document.head.innerHTML = '<link rel="canonical" href="https://example.com/canonical-model#top">';
+    const c = start([]);
+    await settle();
+    expect(c.sent).toEqual([{ type: 'document.claims', payload: { url: PAGE, canonical: 'https://example.com/canonical-model#top' } }]);
+    document.head.innerHTML = '';
+    c.ctx.abort();
+  });
+
+  it('looks up every page of a site opted in to the finder', async () => {
+    await index([OTHER], ['example.com']);
+    const h = start([], true);
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
+    h.ctx.abort();
+  });
+
+  it('asks when the stored index is not one it can read', async () => {
+    await fakeBrowser.storage.local.set({ [CLAIMS_INDEX_KEY]: { version: 99, keys: 'zzz' } });
+    const h = start([]);
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims']);
+    h.ctx.abort();
+  });
+
+  it('follows an in-page navigation: an indexed address is looked up, and the painting from the address before shows nothing on an unindexed one', async () => {
+    await index([PAGE, OTHER]);
+    const h = start([{ id: 'clm_boot_000001' } as ClaimRecord]);
+    await settle();
+    expect(h.paintBridge).not.toBeNull();
+    await index([PAGE]);
+    history.pushState(null, '', '/blog/unindexed');
+    window.dispatchEvent(asCurator(new PopStateEvent('popstate')));
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
+    expect(h.painting.shown.at(-1)).toMatchObject({ claims: [], url: 'https://example.com/blog/unindexed' });
     h.ctx.abort();
   });
 });
