@@ -1,5 +1,8 @@
-/** The whole survey for the panel and the options page: every record, the first rows, counts, and model records. */
-import { allClaims, putModel, surveyHead } from '../../lib/db';
+/**
+ * The whole survey for the panel and the options page: every record (the spec's source records too: the "not
+ * disclosed, as of" days follow them, and exports carry them), the first rows, counts, and model records.
+ */
+import { allClaims, putModel, sourceRecords, surveyHead } from '../../lib/db';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
 import { TextReads } from '../../lib/messages/text-parts';
 import { nowTimestamp } from '../../lib/time';
@@ -28,9 +31,9 @@ export const surveyHandlers = {
   async 'survey.data'({ read, from }) {
     if (read !== undefined) return reads.next(read, from ?? 0);
     const d = await db();
-    const [claims, models] = await Promise.all([allClaims(d), d.getAll('models')]);
+    const [claims, models, sources] = await Promise.all([allClaims(d), d.getAll('models'), sourceRecords(d)]);
     // One string crosses the process boundary far faster than thousands of small objects; a long one goes in parts.
-    return reads.first(() => JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record) }));
+    return reads.first(() => JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record), sources }));
   },
   async 'survey.head'({ models: count }) {
     return surveyHead(await db(), count);

@@ -6,10 +6,11 @@
  * its one write transaction (the store may have changed since), applies the
  * curator's resolutions and writes.
  */
-import { getBackupState, replaceStore, storeRefs, storedVersions, takeBackup, writeImport, type RecipeDatabase } from '../../lib/db';
+import { getBackupState, replaceStore, sourceRecords, storeRefs, storedVersions, takeBackup, writeImportWithSources, type RecipeDatabase } from '../../lib/db';
 import { backupReminder, toBackup } from '../../lib/backup';
 import { parseImport, type ImportFormat, type ImportMode, type ParsedImport } from '../../lib/import/files';
 import { planStoreImport, recordRef, resolvePlan, type Resolution } from '../../lib/import/preview';
+import { planSourceRecords } from '../../lib/import/sources';
 import { type BackgroundCall, type Handlers, Upload } from '../../lib/messages';
 import type { ImportOutcome, ImportPreview, RecordCounts } from '../../lib/transfer';
 import { CLAIM_SCHEMA, type SurveyRecord } from '../../lib/schema';
@@ -66,9 +67,9 @@ function keep(entry: Kept): string {
   return token;
 }
 
-function counts(records: readonly SurveyRecord[], sources: number): RecordCounts {
+function counts(records: readonly SurveyRecord[], sources: number, sourceRecords: number): RecordCounts {
   const claims = records.filter((r) => r.schema === CLAIM_SCHEMA).length;
-  return { claims, models: records.length - claims, sources };
+  return { claims, models: records.length - claims, sources, sourceRecords };
 }
 
 /** What importing (merge) or restoring (replace) a file would do; nothing is stored. */
@@ -85,7 +86,7 @@ export async function previewImport(
     mode: request.mode,
     token: null,
     items: parsed.items,
-    incoming: counts(parsed.records, parsed.sources.length),
+    incoming: counts(parsed.records, parsed.sources.length, parsed.sourceRecords.length),
     added: 0,
     updated: 0,
     unchanged: 0,
@@ -95,6 +96,7 @@ export async function previewImport(
     errors: parsed.errors.slice(0, SHOWN_ERRORS),
     errorCount: parsed.errors.length,
     store: null,
+    sourceRecords: { incoming: parsed.sourceRecords.length, added: 0, updated: 0, unchanged: 0 },
   };
   if (request.mode === 'replace' && request.format !== 'backup' && !parsed.errors.length && !parsed.records.length) {
     preview.errors = [{ line: 0, message: 'the file holds no records' }];
@@ -109,7 +111,7 @@ export async function previewImport(
       else preview.added += 1;
     }
     preview.removed = [...store.refs].filter((ref) => !incoming.has(ref)).length;
-    preview.store = { claims: store.claims, models: store.models, sources: store.sources };
+    preview.store = { claims: store.claims, models: store.models, sources: store.sources, sourceRecords: store.sourceRecords };
   } else {
     const plan = planStoreImport(await storedVersions(db, parsed.records), parsed.records);
     preview.added = plan.added;
@@ -118,6 +120,9 @@ export async function previewImport(
     preview.conflictCount = plan.conflicts.length;
     preview.conflicts = plan.conflicts.slice(0, SHOWN_CONFLICTS).map(({ ref, label, diffs }) => ({ ref, label, diffs }));
   }
+  // A restore replaces the store's source records with a backup's; any other file's are merged in (later wins).
+  const storedSources = request.mode === 'replace' && request.format === 'backup' ? [] : await sourceRecords(db);
+  preview.sourceRecords = { incoming: parsed.sourceRecords.length, ...planSourceRecords(storedSources, parsed.sourceRecords) };
   preview.token = keep({ fileName: request.fileName, format: request.format, mode: request.mode, parsed });
   return preview;
 }
@@ -155,18 +160,23 @@ export async function commitImport(
     removed: 0,
     kept: 0,
     taken: 0,
+    sourceRecords: 0,
   };
   if (request.mode === 'replace') {
     const before = await storeRefs(db);
     const incoming = new Set(parsed.records.map(recordRef));
-    await replaceStore(db, parsed.records, request.format === 'backup' ? parsed.sources : null);
+    const backup = request.format === 'backup';
+    // A backup's source records replace the store's; any other file's are merged in, as on an import (later wins).
+    const planned = planSourceRecords(backup ? [] : await sourceRecords(db), parsed.sourceRecords);
+    await replaceStore(db, parsed.records, backup ? parsed.sources : null, parsed.sourceRecords, backup ? 'replace' : 'merge');
     const kept = [...incoming].filter((ref) => before.refs.has(ref)).length;
-    return { ...base, added: incoming.size - kept, updated: kept, removed: before.refs.size - kept };
+    return { ...base, added: incoming.size - kept, updated: kept, removed: before.refs.size - kept, sourceRecords: planned.added + planned.updated };
   }
   const records = parsed.records;
-  return writeImport(
+  const { result, sourceRecords: stored } = await writeImportWithSources(
     db,
     records,
+    parsed.sourceRecords,
     (stored) => {
       const plan = planStoreImport(stored, records);
       const { writes, kept, taken } = resolvePlan(plan, request.resolutions, request.rest);
@@ -174,6 +184,7 @@ export async function commitImport(
     },
     nowTimestamp(),
   );
+  return { ...result, sourceRecords: stored };
 }
 
 /** Answers to the import, restore and backup calls. */
@@ -190,7 +201,12 @@ export const transferHandlers = {
     return {
       text: toBackup(contents, createdAt),
       createdAt,
-      counts: { claims: contents.claims.length, models: contents.models.length, sources: contents.sources.length },
+      counts: {
+        claims: contents.claims.length,
+        models: contents.models.length,
+        sources: contents.sources.length,
+        sourceRecords: contents.sourceRecords.length,
+      },
     };
   },
   async 'backup.status'() {

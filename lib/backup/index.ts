@@ -3,15 +3,22 @@
  * browser APIs, no storage.
  *
  * A backup is one JSON document holding every claim and model record exactly
- * as stored (unknown fields included) and the curator's source corrections:
+ * as stored (unknown fields included), the curator's source corrections and
+ * the spec's `source` records (what the last recheck of each source found):
  *
  * ```
- * {"format":"recipe-lens-backup/1","created_at":"…","counts":{"claims":2,"models":1,"sources":0},
+ * {"format":"recipe-lens-backup/1","created_at":"…","counts":{"claims":2,"models":1,"sources":0,"source_records":1},
  * "sources":[],
+ * "source_records":[
+ * {…one source record per line, by URL…}
+ * ],
  * "records":[
  * {…one record per line, in the dataset's export order…}
  * ]}
  * ```
+ *
+ * A backup made before source records existed has no `source_records`: it
+ * reads as holding none.
  *
  * One record per line keeps a backup readable, diffable, and lets a problem
  * be reported by line. Restoring replaces the store with the backup's contents.
@@ -20,6 +27,7 @@ import {
   CLAIM_SCHEMA,
   MODEL_SCHEMA,
   SourceOverride,
+  SourceRecord,
   SurveyRecord,
   Timestamp,
   describeZodError,
@@ -28,6 +36,7 @@ import {
   type SourceCorrection,
 } from '../schema';
 import { sortRecords } from '../export/jsonl';
+import { serializeSource } from '../dataset/sources';
 import { parseJsonSafely, type LineError } from '../import/jsonl';
 import { childPath, jsonValueLines, syntaxErrorLine } from '../import/locate';
 
@@ -106,6 +115,8 @@ export interface BackupContents {
   claims: readonly ClaimRecord[];
   models: readonly ModelRecord[];
   sources: readonly SourceCorrection[];
+  /** The spec's `source` records (none when absent). */
+  sourceRecords?: readonly SourceRecord[];
 }
 
 function list(lines: readonly string[]): string {
@@ -116,17 +127,19 @@ function list(lines: readonly string[]): string {
 export function toBackup(contents: BackupContents, createdAt: string): string {
   const records = sortRecords([...contents.claims, ...contents.models]).map((r) => JSON.stringify(r));
   const sources = [...contents.sources].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).map((s) => JSON.stringify(s));
-  const counts = { claims: contents.claims.length, models: contents.models.length, sources: sources.length };
+  const checked = [...(contents.sourceRecords ?? [])].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).map(serializeSource);
+  const counts = { claims: contents.claims.length, models: contents.models.length, sources: sources.length, source_records: checked.length };
   const head = `{"format":${JSON.stringify(BACKUP_FORMAT)},"created_at":${JSON.stringify(createdAt)},"counts":${JSON.stringify(counts)}`;
-  return `${head},\n"sources":${list(sources)},\n"records":${list(records)}}\n`;
+  return `${head},\n"sources":${list(sources)},\n"source_records":${list(checked)},\n"records":${list(records)}}\n`;
 }
 
-/** The records and source corrections of a backup, or why they were refused (by line). */
+/** The records, source corrections and source records of a backup, or why they were refused (by line). */
 export interface ParsedBackup {
   records: SurveyRecord[];
   sources: SourceCorrection[];
+  sourceRecords: SourceRecord[];
   errors: LineError[];
-  /** Records and source corrections read. */
+  /** Records, source corrections and source records read. */
   items: number;
 }
 
@@ -150,7 +163,7 @@ export function checkRecord(value: unknown): SurveyRecord | string {
 
 /** Reads a backup document; every record and correction is validated, problems named by line. */
 export function parseBackup(text: string): ParsedBackup {
-  const out: ParsedBackup = { records: [], sources: [], errors: [], items: 0 };
+  const out: ParsedBackup = { records: [], sources: [], sourceRecords: [], errors: [], items: 0 };
   let doc: unknown;
   try {
     doc = parseJsonSafely(text);
@@ -164,8 +177,13 @@ export function parseBackup(text: string): ParsedBackup {
   }
   const records = doc.records;
   const sources = doc.sources ?? [];
+  const checked = doc.source_records ?? [];
   if (!Array.isArray(records) || !Array.isArray(sources)) {
     out.errors.push({ line: 1, message: 'a backup needs "records" and "sources" lists' });
+    return out;
+  }
+  if (!Array.isArray(checked)) {
+    out.errors.push({ line: 1, message: 'a backup\'s "source_records" is a list' });
     return out;
   }
   let lines: Map<string, number> | null = null;
@@ -175,6 +193,13 @@ export function parseBackup(text: string): ParsedBackup {
     const parsed = StoredCorrection.safeParse(value);
     if (parsed.success) out.sources.push(parsed.data);
     else out.errors.push({ line: lineOf(childPath(childPath('$', 'sources'), i)), message: `source correction ${i + 1}: ${describeZodError(parsed.error)}` });
+  });
+  checked.forEach((value, i) => {
+    out.items += 1;
+    const parsed = SourceRecord.safeParse(value);
+    if (parsed.success) out.sourceRecords.push(parsed.data);
+    else
+      out.errors.push({ line: lineOf(childPath(childPath('$', 'source_records'), i)), message: `source record ${i + 1}: ${describeZodError(parsed.error)}` });
   });
   records.forEach((value, i) => {
     out.items += 1;

@@ -158,12 +158,8 @@ export function recheckedSource(
   return { schema: SOURCE_SCHEMA, url, checked: today, status, claims: verdictCounts(verdicts), updated_at: now };
 }
 
-/** The day each source was last found unchanged (its record's `checked`, status `unchanged`): what "not disclosed, as of" may count. */
-export function unchangedSince(sources: readonly SourceRecord[] | undefined): ReadonlyMap<string, string> {
-  const out = new Map<string, string>();
-  for (const s of sources ?? []) if (s.status === 'unchanged') out.set(s.url, s.checked);
-  return out;
-}
+/** The day each source was last found unchanged: kept in `lib/survey/as-of.ts` (the panel's first rows need it without zod). */
+export { unchangedSince } from '../survey/as-of';
 
 /** Parses a side of a three-way merge of the sources file; a line it cannot read stops the merge (nothing guessed). */
 function sidesSources(text: string, side: string): SourceRecord[] {

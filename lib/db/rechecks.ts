@@ -14,6 +14,7 @@ import { isTombstone } from '../survey/tombstones';
 import { allClaims, claimsForUrl, getClaims, putClaims } from './claims';
 import type { RecipeDatabase } from './open';
 import type { StoredRecheck } from './schema';
+import { mergeSourceRecordsInto } from './source-records';
 import { request, writeTransaction } from './transfer';
 
 /** The meta key of the run under way (or the last one). */
@@ -36,18 +37,7 @@ export async function sourceRecords(db: RecipeDatabase): Promise<SourceRecord[]>
  */
 export async function putSourceRecords(db: RecipeDatabase, incoming: readonly SourceRecord[]): Promise<number> {
   if (!incoming.length) return 0;
-  return writeTransaction(db, ['rechecks'], async (tx) => {
-    const store = tx.objectStore('rechecks');
-    let changed = 0;
-    for (const record of incoming) {
-      const stored = (await request(store.get(record.url))) as StoredRecheck | undefined;
-      if (stored?.record && stored.record.updated_at > record.updated_at) continue;
-      if (stored?.record && JSON.stringify(stored.record) === JSON.stringify(record)) continue;
-      store.put({ url: record.url, record, findings: stored?.findings ?? null } satisfies StoredRecheck);
-      changed++;
-    }
-    return changed;
-  });
+  return writeTransaction(db, ['rechecks'], (tx) => mergeSourceRecordsInto(tx.objectStore('rechecks'), incoming));
 }
 
 /** The stored run (under way, stopped, or the last one finished), if any. */

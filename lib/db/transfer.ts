@@ -7,11 +7,14 @@
  * disk has flushed; a crash can lose the import, never half of it) and put
  * records without a promise each, so 10,000 records cost one pass.
  */
+import { pagesWritten } from './page-writes';
 import { unwrap } from 'idb';
-import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceCorrection, type SurveyRecord } from '../schema';
+import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type ModelRecord, type SourceCorrection, type SourceRecord, type SurveyRecord } from '../schema';
 import { backupState, withChanges, type BackupState } from '../backup';
 import type { RecipeDatabase } from './open';
 import { claimsOfPages, PageGroups, request } from './pages';
+import type { StoredRecheck } from './schema';
+import { mergeSourceRecordsInto, replaceSourceRecordsIn } from './source-records';
 
 /** The `meta` key of the backup state. */
 export const BACKUP_KEY = 'backup';
@@ -106,6 +109,8 @@ export async function writeTransaction<T>(
   try {
     const result = await body(unwrap(tx));
     await done;
+    // Whoever keeps an index of the pages store (the background's claims index) hears of the write before its caller.
+    if (names.includes('pages')) await pagesWritten(db);
     return result;
   } catch (error) {
     try {
@@ -129,7 +134,22 @@ export async function writeImport<T>(
   decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
   now: string,
 ): Promise<T> {
-  return writePlanned(db, incoming, decide, now);
+  return (await writePlanned(db, incoming, [], decide, now)).result;
+}
+
+/**
+ * `writeImport` that also stores the spec's source records of the file in the same transaction (each URL keeps the
+ * later `updated_at`; they do not count towards the backup reminder). Returns `decide`'s result and how many source
+ * records changed.
+ */
+export async function writeImportWithSources<T>(
+  db: RecipeDatabase,
+  incoming: readonly SurveyRecord[],
+  sourceRecords: readonly SourceRecord[],
+  decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
+  now: string,
+): Promise<{ result: T; sourceRecords: number }> {
+  return writePlanned(db, incoming, sourceRecords, decide, now);
 }
 
 /** `writeImport` without counting the writes towards the backup reminder. */
@@ -138,50 +158,66 @@ export async function writeRecords<T>(
   incoming: readonly SurveyRecord[],
   decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
 ): Promise<T> {
-  return writePlanned(db, incoming, decide, null);
+  return (await writePlanned(db, incoming, [], decide, null)).result;
 }
 
-/** Reads the stored versions of `incoming` (all keys first: no request per record), writes what `decide` chooses; counts the writes when `now` is given. */
+/**
+ * Reads the stored versions of `incoming` (all keys first: no request per record), writes what `decide` chooses and
+ * merges `sourceRecords` in; counts the record writes when `now` is given.
+ */
 async function writePlanned<T>(
   db: RecipeDatabase,
   incoming: readonly SurveyRecord[],
+  sourceRecords: readonly SourceRecord[],
   decide: (stored: SurveyRecord[]) => { writes: readonly SurveyRecord[]; result: T },
   now: string | null,
-): Promise<T> {
-  return bulkWrite(db, now === null ? ['pages', 'models'] : ['pages', 'models', 'meta'], async (tx) => {
+): Promise<{ result: T; sourceRecords: number }> {
+  const names: StoreName[] = now === null ? ['pages', 'models'] : ['pages', 'models', 'meta'];
+  if (sourceRecords.length) names.push('rechecks');
+  return bulkWrite(db, names, async (tx) => {
     const stores = storesOf(tx);
     const meta = now === null ? null : tx.objectStore('meta');
     const [stored, state] = await Promise.all([readMatching(stores, incoming), meta ? request(meta.get(BACKUP_KEY)) : null]);
     const { writes, result } = decide(stored);
     await putAll(stores, writes);
     if (meta && now !== null && writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
-    return result;
+    const changed = sourceRecords.length ? await mergeSourceRecordsInto(tx.objectStore('rechecks'), sourceRecords) : 0;
+    return { result, sourceRecords: changed };
   });
 }
 
-/** How many of each the store holds, and the keys of its records (`recordRef` form: `claim:<id>`, `model:<key>`). */
-export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>; claims: number; models: number; sources: number }> {
-  const tx = db.transaction(['pages', 'models', 'sources']);
-  const [pages, models, sources] = await Promise.all([
+/** How many of each the store holds (source records too), and the keys of its records (`recordRef` form: `claim:<id>`, `model:<key>`). */
+export async function storeRefs(db: RecipeDatabase): Promise<{ refs: Set<string>; claims: number; models: number; sources: number; sourceRecords: number }> {
+  const tx = db.transaction(['pages', 'models', 'sources', 'rechecks']);
+  const [pages, models, sources, rechecks] = await Promise.all([
     tx.objectStore('pages').getAll(),
     tx.objectStore('models').getAllKeys(),
     tx.objectStore('sources').count(),
+    tx.objectStore('rechecks').getAll(),
   ]);
   await tx.done;
   const claims = pages.flatMap((page) => page.ids);
   const refs = new Set([...claims.map((k) => `claim:${k}`), ...models.map((k) => `model:${k}`)]);
-  return { refs, claims: claims.length, models: models.length, sources };
+  return { refs, claims: claims.length, models: models.length, sources, sourceRecords: rechecks.filter((r) => r.record).length };
 }
 
 /**
  * Replaces every claim and model record (and, when `sources` is given,
- * every source correction) with these, in one all-or-nothing transaction.
- * The store then equals a backup, so the change count starts again at zero,
- * and its dataset bases are forgotten (a restored older version is not a
- * change to publish over the team's newer one).
+ * every source correction; when `sourceRecords` is given, every source
+ * record, the findings of this store's rechecks kept — or, `merge`, merges
+ * them in by `updated_at`) with these, in one all-or-nothing transaction. The store then equals a backup, so the change
+ * count starts again at zero, and its dataset bases are forgotten (a restored
+ * older version is not a change to publish over the team's newer one).
  */
-export async function replaceStore(db: RecipeDatabase, records: readonly SurveyRecord[], sources: readonly SourceCorrection[] | null): Promise<void> {
+export async function replaceStore(
+  db: RecipeDatabase,
+  records: readonly SurveyRecord[],
+  sources: readonly SourceCorrection[] | null,
+  sourceRecords: readonly SourceRecord[] | null = null,
+  how: 'replace' | 'merge' = 'replace',
+): Promise<void> {
   const names: StoreName[] = sources ? ['pages', 'models', 'sources', 'meta', 'synced'] : ['pages', 'models', 'meta', 'synced'];
+  if (sourceRecords) names.push('rechecks');
   await bulkWrite(db, names, async (tx) => {
     // The store no longer holds what it last synced with a dataset: the next pull plans as for a store that never synced.
     tx.objectStore('synced').clear();
@@ -196,17 +232,28 @@ export async function replaceStore(db: RecipeDatabase, records: readonly SurveyR
       store.clear();
       for (const s of sources) store.put(s);
     }
+    if (sourceRecords && how === 'merge') await mergeSourceRecordsInto(tx.objectStore('rechecks'), sourceRecords);
+    else if (sourceRecords) await replaceSourceRecordsIn(tx.objectStore('rechecks'), sourceRecords);
     meta.put({ ...state, changes: 0, firstChangeAt: null } satisfies BackupState, BACKUP_KEY);
   });
 }
 
-/** Everything a backup holds, read in one transaction, and the backup time recorded (the change count starts again). */
-export async function takeBackup(db: RecipeDatabase, now: string): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceCorrection[] }> {
-  const tx = db.transaction(['pages', 'models', 'sources', 'meta'], 'readwrite');
-  const [pages, models, sources] = await Promise.all([tx.objectStore('pages').getAll(), tx.objectStore('models').getAll(), tx.objectStore('sources').getAll()]);
+/** Everything a backup holds (source records too), read in one transaction, and the backup time recorded (the change count starts again). */
+export async function takeBackup(
+  db: RecipeDatabase,
+  now: string,
+): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceCorrection[]; sourceRecords: SourceRecord[] }> {
+  const tx = db.transaction(['pages', 'models', 'sources', 'rechecks', 'meta'], 'readwrite');
+  const [pages, models, sources, rechecks] = await Promise.all([
+    tx.objectStore('pages').getAll(),
+    tx.objectStore('models').getAll(),
+    tx.objectStore('sources').getAll(),
+    tx.objectStore('rechecks').getAll(),
+  ]);
   await tx.objectStore('meta').put({ lastBackupAt: now, changes: 0, firstChangeAt: null } satisfies BackupState, BACKUP_KEY);
   await tx.done;
-  return { claims: claimsOfPages(pages), models: models.map(({ key: _key, ...record }) => record), sources };
+  const sourceRecords = rechecks.flatMap((r: StoredRecheck) => (r.record ? [r.record] : []));
+  return { claims: claimsOfPages(pages), models: models.map(({ key: _key, ...record }) => record), sources, sourceRecords };
 }
 
 /** What the store remembers about backups. */

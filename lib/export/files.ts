@@ -7,9 +7,18 @@
  * JSONL and W3C exports carry every claim's link, filled in where the store
  * has none (`withLinks`). W3C annotations hold claims only (model records
  * are not annotations of a page).
+ *
+ * The spec's `source` records (what the last recheck of each source found) go
+ * with the claims they speak about: an export holds the record of every
+ * source one of its claims cites (every record the store holds when nothing is
+ * filtered out), so a filtered file rendered elsewhere says the same "not
+ * disclosed, as of" days. The JSONL file ends with them, one line per source,
+ * sorted by URL (after the claims and models); the table's "as of" days
+ * follow them.
  */
-import { modelKey, type ClaimRecord, type Evidence, type ModelRecord } from '../schema';
-import { deriveRows } from '../survey';
+import { modelKey, type ClaimRecord, type Evidence, type ModelRecord, type SourceRecord } from '../schema';
+import { deriveRows, unchangedSince } from '../survey';
+import { sourcesText } from '../dataset/sources';
 import { localDate, nowTimestamp } from '../time';
 
 export { localDate } from '../time';
@@ -25,10 +34,12 @@ export const EXPORT_KINDS = ['jsonl', 'md', 'csv', 'w3c'] as const;
 /** One export kind. */
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** Claims and model records, as the store hands them over. */
+/** Claims and model records (and the spec's source records), as the store hands them over. */
 export interface ExportData {
   claims: ClaimRecord[];
   models: ModelRecord[];
+  /** The spec's `source` records; none when absent. */
+  sources?: SourceRecord[];
 }
 
 /** Which records to export; empty values mean "all". Dates are `YYYY-MM-DD`, inclusive, compared with `updated_at`. */
@@ -62,7 +73,7 @@ function inRange(timestamp: string, filter: ExportFilter): boolean {
  * `updated_at` is in the range.
  */
 export function filterExport(data: ExportData, filter: ExportFilter): ExportData {
-  if (isEmptyFilter(filter)) return { claims: [...data.claims], models: [...data.models] };
+  if (isEmptyFilter(filter)) return { claims: [...data.claims], models: [...data.models], sources: [...(data.sources ?? [])] };
   const models = new Set(filter.models);
   const levels = new Set(filter.evidence);
   const vendorOf = new Map(data.models.map((m) => [modelKey(m.model, m.recipe), m.vendor ?? '']));
@@ -73,7 +84,14 @@ export function filterExport(data: ExportData, filter: ExportFilter): ExportData
   const kept = data.models.filter(
     (m) => rowPasses(m.model, m.recipe) && (rows.has(modelKey(m.model, m.recipe)) || (!levels.size && inRange(m.updated_at, filter))),
   );
-  return { claims, models: kept };
+  return { claims, models: kept, sources: citedSources(claims, data.sources) };
+}
+
+/** The source records of the sources these claims cite (the records a part of the store carries with it). */
+export function citedSources(claims: readonly ClaimRecord[], sources: readonly SourceRecord[] | undefined): SourceRecord[] {
+  if (!sources?.length) return [];
+  const cited = new Set(claims.map((c) => c.source.url));
+  return sources.filter((s) => cited.has(s.url));
 }
 
 /** The dated name of an export file, e.g. `recipe-lens-2026-11-29.jsonl`, `recipe-lens-table-zh-2026-11-29.md`. */
@@ -107,9 +125,10 @@ export interface ExportFile {
   fileName: string;
   mimeType: string;
   text: string;
-  /** Claims and model records it was made from. */
+  /** Claims, model records and source records it was made from. */
   claims: number;
   models: number;
+  sources: number;
 }
 
 /**
@@ -125,11 +144,16 @@ export function buildExport(kind: ExportKind, data: ExportData, options: { lang?
       const cache = options.lines;
       // A claim's sort keys are the same with its link filled in, so the cache's lines can be sorted by the record given.
       text = cache ? toJsonl(data.claims, data.models, (r) => cache.line(r)) : toJsonl(withLinks(data.claims), data.models);
+      // Source records last, by URL: a file of claims and models only is byte for byte what it was.
+      text += sourcesText(data.sources ?? []);
       break;
     }
     case 'md':
     case 'csv':
-      text = renderSurveyTable(deriveRows(data.claims, data.models, { now: nowTimestamp(now) }), { format: kind, lang });
+      text = renderSurveyTable(deriveRows(data.claims, data.models, { now: nowTimestamp(now), unchangedSince: unchangedSince(data.sources) }), {
+        format: kind,
+        lang,
+      });
       break;
     case 'w3c':
       text = `${JSON.stringify(toW3cAnnotations(withLinks(data.claims)), null, 2)}\n`;
@@ -142,5 +166,6 @@ export function buildExport(kind: ExportKind, data: ExportData, options: { lang?
     text,
     claims: data.claims.length,
     models: data.models.length,
+    sources: kind === 'jsonl' ? (data.sources?.length ?? 0) : 0,
   };
 }

@@ -20,6 +20,7 @@ export { textFragmentLink, encodeTextDirectivePart, type QuoteParts } from './fr
 export { claimLink, defaultClaimLink, withLink, withLinks } from './links';
 export {
   buildExport,
+  citedSources,
   filterExport,
   exportFileName,
   localDate,

@@ -3,7 +3,7 @@
  * JSONL, W3C Web Annotation JSON-LD, or a Recipe Lens backup — into records,
  * with every problem named by line. Pure: shared by the background and tests.
  */
-import type { SourceCorrection, SurveyRecord } from '../schema';
+import type { SourceCorrection, SourceRecord, SurveyRecord } from '../schema';
 import { fromW3cAnnotations } from '../export/w3c';
 import { parseBackup } from '../backup';
 import { parseJsonSafely, parseSurveyJsonl, type LineError } from './jsonl';
@@ -18,6 +18,8 @@ export interface ParsedImport {
   records: SurveyRecord[];
   /** Source corrections: only backups carry them. */
   sources: SourceCorrection[];
+  /** The spec's `source` records (`rl-survey.source/1` lines of a JSONL file, or a backup's). */
+  sourceRecords: SourceRecord[];
   errors: LineError[];
   /** Lines (JSONL), annotations (W3C) or records and corrections (backups) read. */
   items: number;
@@ -68,6 +70,7 @@ function parseW3c(text: string): ParsedImport {
   const out: ParsedImport = {
     records: parsed.records,
     sources: [],
+    sourceRecords: [],
     errors: [],
     items: parsed.records.length + parsed.errors.filter((e) => e.index > 0).length,
   };
@@ -94,21 +97,21 @@ function parseW3c(text: string): ParsedImport {
   return out;
 }
 
-/** Reads an import file's text in the given format; nothing is stored. An empty file is an error. */
+/** Reads an import file's text in the given format; nothing is stored. A file without records (claims, models or source records) is an error. */
 export function parseImport(text: string, format: ImportFormat): ParsedImport {
   const body = text.replace(/^\uFEFF/, '');
   let out: ParsedImport;
   if (format === 'jsonl') {
-    const parsed = parseSurveyJsonl(body);
-    out = { records: parsed.records, sources: [], errors: parsed.errors, items: parsed.lines };
+    const parsed = parseSurveyJsonl(body, { sources: true });
+    out = { records: parsed.records, sources: [], sourceRecords: parsed.sources, errors: parsed.errors, items: parsed.lines };
   } else if (format === 'w3c') {
     out = parseW3c(body);
   } else {
     const parsed = parseBackup(body);
-    out = { records: parsed.records, sources: parsed.sources, errors: parsed.errors, items: parsed.items };
+    out = { records: parsed.records, sources: parsed.sources, sourceRecords: parsed.sourceRecords, errors: parsed.errors, items: parsed.items };
     // An empty backup is a legitimate one: restoring it empties the store.
     return out;
   }
-  if (!out.errors.length && !out.records.length) out.errors.push({ line: 0, message: 'the file holds no records' });
+  if (!out.errors.length && !out.records.length && !out.sourceRecords.length) out.errors.push({ line: 0, message: 'the file holds no records' });
   return out;
 }

@@ -3,7 +3,7 @@
  * validated against the one schema, problems reported by line number.
  * Pure, so the extension and the CLI share it.
  */
-import { CLAIM_SCHEMA, MODEL_SCHEMA, SurveyRecord, describeZodError } from '../schema';
+import { CLAIM_SCHEMA, MODEL_SCHEMA, SOURCE_SCHEMA, SourceRecord, SurveyRecord, describeZodError } from '../schema';
 
 /** One problem on one line of an input file. */
 export interface LineError {
@@ -14,9 +14,17 @@ export interface LineError {
 /** The records of a file, or why lines were refused. */
 export interface ParsedJsonl {
   records: SurveyRecord[];
+  /** The `source` records (what the last recheck of each source found), when asked for (`{ sources: true }`); else none. */
+  sources: SourceRecord[];
   errors: LineError[];
   /** Non-empty lines read. */
   lines: number;
+}
+
+/** What a file may hold besides claims and models. */
+export interface JsonlOptions {
+  /** Read `rl-survey.source/1` lines too (an import file); without it they are refused (a dataset's claims and models files). */
+  sources?: boolean;
 }
 
 const KNOWN_SCHEMAS = new Set([CLAIM_SCHEMA, MODEL_SCHEMA]);
@@ -73,9 +81,11 @@ export function parseJsonSafely(text: string): unknown {
 }
 
 /** Parses and validates JSONL text; blank lines are ignored. */
-export function parseSurveyJsonl(text: string): ParsedJsonl {
+export function parseSurveyJsonl(text: string, options: JsonlOptions = {}): ParsedJsonl {
   const records: SurveyRecord[] = [];
+  const sources: SourceRecord[] = [];
   const errors: LineError[] = [];
+  const expected = options.sources ? `"${CLAIM_SCHEMA}", "${MODEL_SCHEMA}" or "${SOURCE_SCHEMA}"` : `"${CLAIM_SCHEMA}" or "${MODEL_SCHEMA}"`;
   let lines = 0;
   const rows = text.split('\n');
   for (let i = 0; i < rows.length; i++) {
@@ -95,13 +105,16 @@ export function parseSurveyJsonl(text: string): ParsedJsonl {
       continue;
     }
     const schema = (value as { schema?: unknown }).schema;
+    if (options.sources && schema === SOURCE_SCHEMA) {
+      const source = SourceRecord.safeParse(value);
+      if (source.success) sources.push(source.data);
+      else errors.push({ line, message: describeZodError(source.error) });
+      continue;
+    }
     if (typeof schema !== 'string' || !KNOWN_SCHEMAS.has(schema)) {
       errors.push({
         line,
-        message:
-          schema === undefined
-            ? `missing "schema" (expected "${CLAIM_SCHEMA}" or "${MODEL_SCHEMA}")`
-            : `unknown schema ${JSON.stringify(schema)} (expected "${CLAIM_SCHEMA}" or "${MODEL_SCHEMA}")`,
+        message: schema === undefined ? `missing "schema" (expected ${expected})` : `unknown schema ${JSON.stringify(schema)} (expected ${expected})`,
       });
       continue;
     }
@@ -112,5 +125,5 @@ export function parseSurveyJsonl(text: string): ParsedJsonl {
     }
     records.push(parsed.data);
   }
-  return { records, errors, lines };
+  return { records, sources, errors, lines };
 }

@@ -20,3 +20,4 @@ export { sourceModels, modelMatches, foldModelName } from './models';
 export { isTombstone, withoutTombstones } from './tombstones';
 export { proposeVendor, rowVendor, type VendorProposal } from './vendor';
 export { undisclosedColumns, type UndisclosedColumn } from './undisclosed';
+export { unchangedSince } from './as-of';

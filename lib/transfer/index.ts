@@ -12,7 +12,22 @@ import type { FieldDiff } from '../import/merge';
 export interface RecordCounts {
   claims: number;
   models: number;
+  /** Source corrections. */
   sources: number;
+  /** The spec's `source` records (what the last recheck of each source found); absent where none can be. */
+  sourceRecords?: number;
+}
+
+/** What an import would do to the store's source records (later `updated_at` wins; the incoming one on a tie). */
+export interface SourceRecordCounts {
+  /** In the file. */
+  incoming: number;
+  /** New to the store. */
+  added: number;
+  /** Replacing an older version. */
+  updated: number;
+  /** Older than, or the same as, the store's. */
+  unchanged: number;
 }
 
 /** A conflict shown side by side: the stored version ("mine", `ours`) and the file's ("theirs"), field by field. */
@@ -46,6 +61,8 @@ export interface ImportPreview {
   errorCount: number;
   /** Replace mode: what the store holds now. */
   store: RecordCounts | null;
+  /** The file's source records and what storing them would do ("sources: N new/updated"); the background always says. */
+  sourceRecords?: SourceRecordCounts;
 }
 
 /** What `import.commit` stored, or that its preview is gone (send the text again). */
@@ -61,5 +78,7 @@ export type ImportOutcome =
       removed: number;
       kept: number;
       taken: number;
+      /** Source records stored (new, or newer than the store's). */
+      sourceRecords?: number;
     }
   | { status: 'expired' };

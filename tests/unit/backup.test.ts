@@ -45,7 +45,7 @@ describe('backup documents', () => {
 
   it('hold every record exactly as stored, one per line, in a fixed order', () => {
     const text = toBackup(records, NOW);
-    expect(text.startsWith(`{"format":"${BACKUP_FORMAT}","created_at":"${NOW}","counts":{"claims":2,"models":1,"sources":0}`)).toBe(true);
+    expect(text.startsWith(`{"format":"${BACKUP_FORMAT}","created_at":"${NOW}","counts":{"claims":2,"models":1,"sources":0,"source_records":0}`)).toBe(true);
     expect(text.split('\n').filter((l) => l.startsWith('{"schema"'))).toHaveLength(3);
     expect(toBackup({ ...records, claims: [...records.claims].reverse() }, NOW)).toBe(text);
     const parsed = parseBackup(text);
@@ -73,6 +73,6 @@ describe('backup documents', () => {
 
   it('may be empty', () => {
     const parsed = parseBackup(toBackup({ claims: [], models: [], sources: [] }, NOW));
-    expect(parsed).toEqual({ records: [], sources: [], errors: [], items: 0 });
+    expect(parsed).toEqual({ records: [], sources: [], sourceRecords: [], errors: [], items: 0 });
   });
 });

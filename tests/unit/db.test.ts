@@ -39,7 +39,7 @@ describe('the database', () => {
   it('opens at the newest version with its stores and indexes', async () => {
     const db = await fresh();
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'sources', 'synced']);
+    expect([...db.objectStoreNames].sort()).toEqual(['dismissals', 'meta', 'models', 'pages', 'rechecks', 'sources', 'synced']);
     const indexes = [...db.transaction('pages').store.indexNames].sort();
     expect(indexes).toEqual(['by-arxiv', 'by-fingerprint', 'by-id', 'by-model']);
     expect([...db.transaction('dismissals').store.indexNames]).toEqual(['by-url']);
