@@ -3,9 +3,10 @@
 // and speed against published peers, what the extension costs a page (load, long tasks, highlights,
 // memory), the evidence panel, export and import, the PDF viewer, the claim finder, and how cost grows
 // with the work (scaling). BENCH_ONLY=name,name picks suites (default: all); BENCH_QUICK=1 runs fewer
-// pages and loads. Prints one `ratio` line per comparison and one `goal` line per goal, notes the
-// machine's load at the start and the end, and writes everything to bench/results/ (see
-// docs/benchmarks.md).
+// pages and loads. Prints one `ratio` line per comparison and one `goal` line per goal (a `problem` line
+// with the reason for a suite that failed, whose goal is then not measured), each suite's wall time, the
+// machine's load at the start and the end, writes everything to bench/results/ (see docs/benchmarks.md),
+// and ends with one line: `bench: N goals, M missed` (not measured counts as missed).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureExtensionBuilt, ROOT } from './build.mjs';
@@ -34,7 +35,7 @@ async function main() {
     machine: { cpus: machine.cpus, loadAverageAtStart: machine.start, loadAverageAtEnd: machine.end },
     suites: results,
     problems,
-    summary: { goals },
+    summary: { goals, missed: goals.filter((g) => !g.holds).length },
   };
   console.log('');
   for (const p of problems) console.log(`problem: ${p}`);
@@ -44,7 +45,9 @@ async function main() {
   const json = JSON.stringify(report, null, 1);
   writeFileSync(path.join(RESULTS, `bench-${stamp}.json`), json);
   writeFileSync(path.join(RESULTS, 'latest.json'), json);
-  console.log(`\nresults: bench/results/bench-${stamp}.json (also latest.json); ${report.seconds.toFixed(0)} s in all; ${describeLoad(machine)}`);
+  console.log(`\ntime by suite: ${names.map((name) => `${name} ${results[name].seconds} s`).join(', ')}`);
+  console.log(`results: bench/results/bench-${stamp}.json (also latest.json); ${report.seconds.toFixed(0)} s in all; ${describeLoad(machine)}`);
+  console.log(`bench: ${goals.length} goals, ${report.summary.missed} missed`);
 }
 
 main().catch((error) => {

@@ -1,8 +1,8 @@
 // The extension's store at benchmark sizes, and what its service worker holds: filling the database
 // quickly from inside the service worker (raw puts of generated records, shaped like records.mjs's; the
 // suites that time imports import through the options page instead), the service worker's JS heap read
-// over the DevTools protocol, stopping the worker, and the page lookup's round trip from a page script's
-// world.
+// over the DevTools protocol, stopping the worker and watching it start, and the page lookup's round trip
+// from a page script's world.
 
 /** Stops the extension's service worker (as the browser does after 30 s idle), so the next call starts it again. */
 export async function stopServiceWorker(context, page) {
@@ -13,6 +13,48 @@ export async function stopServiceWorker(context, page) {
   } finally {
     await cdp.detach().catch(() => undefined);
   }
+}
+
+/**
+ * Watches the service worker of extension `extensionId` through a page's DevTools session (the ServiceWorker
+ * domain): `states` are the running states it reports, in order (`stopped`, `starting`, `running`, `stopping`);
+ * `stop()` stops it (`ServiceWorker.stopWorker`) and `start()` starts it, each waiting until it has;
+ * `startsSince(i)` counts its starts after `states[i]` (changes to `starting`: the protocol may report one state
+ * several times); `detach()` ends the session.
+ */
+export async function watchServiceWorker(context, page, extensionId) {
+  const cdp = await context.newCDPSession(page);
+  const scope = `chrome-extension://${extensionId}/`;
+  const states = [];
+  let versionId = null;
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions.filter((v) => v.scriptURL.startsWith(scope))) {
+      versionId = v.versionId;
+      states.push(v.runningStatus);
+    }
+  });
+  const until = async (done, what) => {
+    const deadline = Date.now() + 15_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`the service worker of ${extensionId} did not report ${what} (last state: ${states.at(-1) ?? 'none'})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await cdp.send('ServiceWorker.enable');
+  await until(() => versionId !== null, 'itself');
+  return {
+    states,
+    async stop() {
+      await cdp.send('ServiceWorker.stopWorker', { versionId });
+      await until(() => states.at(-1) === 'stopped', 'stopped');
+    },
+    async start() {
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: scope });
+      await until(() => states.at(-1) === 'running', 'running');
+    },
+    startsSince: (from) => states.filter((s, i) => i >= from && s === 'starting' && states[i - 1] !== 'starting').length,
+    detach: () => cdp.detach().catch(() => undefined),
+  };
 }
 
 /** The service worker of the extension in `context` (waits for it to start). */

@@ -4,7 +4,7 @@
 // extension, or `{ log }` alone with `browser: 'none'` (it launches what it needs); `extension: false`
 // marks a suite that never loads the extension (it is not built for it). Registering a suite is one line
 // below. Suite modules import harness.mjs, never this file, and are imported only when they run.
-import { runSuite } from './harness.mjs';
+import { goal, runSuite } from './harness.mjs';
 
 /** A suite entry: its module (relative to this folder), the names of its bench and goals exports, options. */
 const suite = (module, bench, goals, options = {}) => ({ module, bench, goals, ...options });
@@ -39,9 +39,17 @@ export async function loadSuite(name) {
   return { bench, goals, browser: entry.browser ?? 'extension', extension: entry.extension !== false };
 }
 
+/** Why a suite failed, in one line: the error's first non-empty line of message (its name when it has none). */
+function failure(error) {
+  if (!(error instanceof Error)) return String(error);
+  const line = error.message.split('\n').find((l) => l.trim());
+  return line ? line.trim() : error.name;
+}
+
 /**
- * Runs the named suites one after another; a suite that fails is reported as a problem and its goals as
- * not measured, and the others still run. Each suite's result keeps the load at its start and end.
+ * Runs the named suites one after another; a suite that fails is reported as a problem (its name and why) and
+ * its goals as not measured (why included), and the others still run. Each suite's result keeps the load at
+ * its start and end and its wall time (`seconds`), which the log shows after it, failed or not.
  */
 export async function runSuites(names, log = console.log) {
   const results = {};
@@ -49,16 +57,23 @@ export async function runSuites(names, log = console.log) {
   const problems = [];
   for (const name of names) {
     const started = Date.now();
+    const seconds = () => Math.round((Date.now() - started) / 1000);
     log(`\n${name} benchmark`);
     try {
       const run = await runSuite(await loadSuite(name), (line) => log(`  ${line}`));
-      results[name] = { ...run.result, load: run.load };
+      results[name] = { ...run.result, load: run.load, seconds: seconds() };
       goals.push(...run.goals);
-      log(`  (${((Date.now() - started) / 1000).toFixed(0)} s; load average ${run.load.start.toFixed(1)} → ${run.load.end.toFixed(1)})`);
+      log(`  (${name}: ${seconds()} s; load average ${run.load.start.toFixed(1)} → ${run.load.end.toFixed(1)})`);
     } catch (error) {
-      problems.push(`${name} benchmark failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+      const why = failure(error);
+      results[name] = { failed: why, seconds: seconds() };
+      problems.push(`${name} suite failed after ${seconds()} s: ${why}`);
       log(`  ${problems.at(-1)}`);
-      goals.push({ name: `${name}-suite`, holds: false, figure: 'not measured: the suite failed' });
+      const frames = String(error?.stack ?? '')
+        .split('\n')
+        .filter((line) => line.trim().startsWith('at '));
+      for (const frame of frames.slice(0, 3)) log(`    ${frame.trim()}`);
+      goals.push(goal(`${name}-suite`, false, `not measured: the suite failed: ${why}`));
     }
   }
   return { results, goals, problems };
