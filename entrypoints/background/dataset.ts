@@ -4,7 +4,9 @@
  * log), Test connection, the publish dry run and the publish, the pull
  * through the import planner (conflicts wait for the curator; a local change
  * is never overwritten silently), the status line, and pulls on browser start
- * and every N minutes.
+ * and every N minutes. The spec's source records go along: a publish writes
+ * the store's newer ones into `records/sources.jsonl`, a pull stores the
+ * dataset's (each URL keeping the later `updated_at`).
  *
  * Git runs here, in the service worker, over lightning-fs (IndexedDB) and
  * `fetch`. The worker is stopped after 30 s without extension events, and a
@@ -17,7 +19,7 @@ import './git-globals';
 import FS from '@isomorphic-git/lightning-fs';
 import webHttp from 'isomorphic-git/http/web';
 import { browser } from 'wxt/browser';
-import { getDatasetState, putDatasetState, syncSnapshot, writeSync, type DatasetState } from '../../lib/db';
+import { getDatasetState, putDatasetState, putSourceRecords, syncSnapshot, writeSync, type DatasetState } from '../../lib/db';
 import { followReviews, indexDataset, localChanges, planPull, recordReview, settlePull, slug, type PullChoice } from '../../lib/dataset';
 import { type DatasetConnection, DatasetSync, installBuffer, removeTree, SyncError, type GitFs, type SyncStep } from '../../lib/dataset/git';
 import {
@@ -160,10 +162,12 @@ function pull(choices: ReadonlyMap<string, PullChoice> = new Map(), rest: PullCh
       },
       now,
     );
+    // The dataset's source records: each URL keeps the later of the store's and the dataset's (they change no claim).
+    const sources = await putSourceRecords(d, outcome.sources);
     const reviews = followReviews((await getDatasetState(d))?.reviews ?? [], outcome.head, indexDataset(outcome.remote), now);
     await putDatasetState(d, link, { lastPullAt: now, lastPulledCommit: outcome.head, conflicts: waiting.length, reviews });
     await browser.storage.local.remove(AUTO_ERROR_KEY);
-    if (settled.writes.length) await notifyChanged(null).catch(() => undefined);
+    if (settled.writes.length || sources) await notifyChanged(null).catch(() => undefined);
     return {
       added: plan.added,
       updated: plan.updated,
@@ -174,6 +178,7 @@ function pull(choices: ReadonlyMap<string, PullChoice> = new Map(), rest: PullCh
       conflicts: conflictViews(waiting),
       conflictCount: waiting.length,
       head: outcome.head,
+      sources,
     };
   });
 }
@@ -297,6 +302,7 @@ export const datasetHandlers = {
         pushTo: review ? `curators/${slug(link.name)}` : link.branch,
         reviewBranch: `curators/${slug(link.name)}`,
         files,
+        sources: plan.sources.length,
       };
     });
   },
@@ -326,6 +332,7 @@ export const datasetHandlers = {
         merges: outcome.merges,
         conflicts: outcome.plan.conflicts.length,
         messages: outcome.messages,
+        sources: outcome.status === 'published' ? outcome.plan.sources.length : 0,
       };
     });
   },

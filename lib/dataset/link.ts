@@ -134,6 +134,8 @@ export interface PublishDryRun {
   /** The curator's review branch (`curators/<slug of the name>`), offered as the other choice. */
   reviewBranch: string;
   files: string[];
+  /** Source records it writes into `records/sources.jsonl` (newer than the branch's): a publish of these alone is one too. */
+  sources?: number;
 }
 
 /** What a publish did. */
@@ -146,6 +148,8 @@ export interface PublishDone {
   merges: number;
   conflicts: number;
   messages: string[];
+  /** Source records written into `records/sources.jsonl`. */
+  sources?: number;
 }
 
 /** What a pull (or the settling of its conflicts) did. */
@@ -161,4 +165,6 @@ export interface PullDone {
   conflicts: ConflictView[];
   conflictCount: number;
   head: string | null;
+  /** Source records of `records/sources.jsonl` stored (new, or newer than the store's). */
+  sources?: number;
 }

@@ -13,12 +13,18 @@
  * the store has not changed is never written, so a publish never undoes a
  * change it has not pulled yet; only a record the dataset lost without a
  * tombstone is written back.
+ *
+ * The spec's `source` records (`records/sources.jsonl`) need no bases: a
+ * source record is never deleted and the later `updated_at` always wins, so a
+ * publish writes each of the store's records the branch lacks or holds an
+ * older version of (a tie keeps the branch's, which a pull then brings).
  */
 import { isTombstone } from '../survey/tombstones';
 import { diffRecords, type RecordConflict } from '../import/merge';
 import { CLAIM_SCHEMA, modelKey, type ClaimRecord, type SourceRecord, type SurveyRecord } from '../schema';
 import { recordHash, recordRef } from './hash';
 import { fileText, groupByPath, MODELS_PATH, README_PATH, recordPath } from './layout';
+import { mergeSources, SOURCES_PATH, sourcesText } from './sources';
 import type { PlacedRecord } from './read';
 import { newReadme, updateReadme } from './readme';
 
@@ -52,6 +58,8 @@ export interface PublishPlan {
   conflicts: PublishConflict[];
   /** Records the store and the dataset already agree on whose base is not that version yet: `[ref, hash]`. */
   agreed: Array<[string, string]>;
+  /** The store's source records to write into `records/sources.jsonl` (new there, or newer than the branch's). */
+  sources: SourceRecord[];
   /** The default commit message: a subject line and one line per model. */
   message: string;
 }
@@ -77,8 +85,25 @@ export function indexDataset(records: Iterable<SurveyRecord>): Map<string, Surve
   return out;
 }
 
-/** Plans publishing `local` into a dataset holding `dataset`, given the store's bases. */
-export function planPublish(local: readonly SurveyRecord[], bases: Bases, dataset: ReadonlyMap<string, SurveyRecord>): PublishPlan {
+/** The store's source records a publish writes: those the branch lacks, or holds an older version of (a tie keeps the branch's). */
+export function sourcesToPublish(local: readonly SourceRecord[], dataset: readonly SourceRecord[]): SourceRecord[] {
+  const theirs = new Map(dataset.map((r) => [r.url, r]));
+  return local.filter((mine) => {
+    const their = theirs.get(mine.url);
+    return !their || mine.updated_at > their.updated_at;
+  });
+}
+
+/**
+ * Plans publishing `local` into a dataset holding `dataset`, given the store's bases; `sources`: the store's source
+ * records and the branch's (none when not given).
+ */
+export function planPublish(
+  local: readonly SurveyRecord[],
+  bases: Bases,
+  dataset: ReadonlyMap<string, SurveyRecord>,
+  sources: { local: readonly SourceRecord[]; dataset: readonly SourceRecord[] } = { local: [], dataset: [] },
+): PublishPlan {
   const writes: SurveyRecord[] = [];
   const conflicts: PublishConflict[] = [];
   const agreed: Array<[string, string]> = [];
@@ -131,7 +156,8 @@ export function planPublish(local: readonly SurveyRecord[], bases: Bases, datase
     deleted: sum((m) => m.claims.deleted),
     records: sum((m) => m.records.added + m.records.changed),
   };
-  return { writes, models, totals, conflicts, agreed, message: commitMessage(models, totals) };
+  const sourceWrites = sourcesToPublish(sources.local, sources.dataset);
+  return { writes, models, totals, conflicts, agreed, sources: sourceWrites, message: commitMessage(models, totals, sourceWrites.length) };
 }
 
 function count(n: number, one: string, many = `${one}s`): string {
@@ -148,14 +174,18 @@ function describeModel(m: ModelChange): string {
   return `${m.model}: ${[claims, records].filter(Boolean).join('; ')}`;
 }
 
-/** The default commit message of a publish: "Recipe Lens: 2 claims added, 1 deleted on 2 models", then a line per model. */
-export function commitMessage(models: readonly ModelChange[], totals: PublishPlan['totals']): string {
+/**
+ * The default commit message of a publish: "Recipe Lens: 2 claims added, 1 deleted on 2 models" (then "; 3 source
+ * records updated" when it writes source records), then a line per model.
+ */
+export function commitMessage(models: readonly ModelChange[], totals: PublishPlan['totals'], sources = 0): string {
   const parts: string[] = [];
   if (totals.added) parts.push(`${count(totals.added, 'claim')} added`);
   if (totals.changed) parts.push(`${parts.length ? totals.changed : count(totals.changed, 'claim')} changed`);
   if (totals.deleted) parts.push(`${parts.length ? totals.deleted : count(totals.deleted, 'claim')} deleted`);
   if (totals.records) parts.push(`${count(totals.records, 'model record')} updated`);
-  const subject = parts.length ? `Recipe Lens: ${parts.join(', ')} on ${count(models.length, 'model')}` : 'Recipe Lens: no changes';
+  const said = [parts.length ? `${parts.join(', ')} on ${count(models.length, 'model')}` : '', sources ? `${count(sources, 'source record')} updated` : ''];
+  const subject = said.some(Boolean) ? `Recipe Lens: ${said.filter(Boolean).join('; ')}` : 'Recipe Lens: no changes';
   return models.length ? `${subject}\n\n${models.map(describeModel).join('\n')}\n` : `${subject}\n`;
 }
 
@@ -172,13 +202,16 @@ export interface ApplyOptions {
   review?: boolean;
   /** The dataset's source records: the README's "not disclosed" days follow them. */
   sources?: readonly SourceRecord[];
+  /** The store's source records to write (`PublishPlan.sources`): merged into `records/sources.jsonl`, later `updated_at` winning. */
+  sourceWrites?: readonly SourceRecord[];
 }
 
 /**
  * The dataset's files after writing `writes` into it: the records files of
  * every model touched (and of any file holding a record in the wrong place or
- * twice, which are rewritten in the layout), and the README with its table and
- * counts regenerated (for a review, only a README the dataset lacks is made).
+ * twice, which are rewritten in the layout), the sources file when source
+ * records are written, and the README with its table and counts regenerated
+ * (for a review, only a README the dataset lacks is made).
  * `placed` is the dataset as read (records with paths), `texts` the current
  * text of its records files, `readme` its README ("" when it has none: a new
  * README is then made).
@@ -188,7 +221,7 @@ export function applyPublish(
   texts: ReadonlyMap<string, string>,
   readme: string,
   writes: readonly SurveyRecord[],
-  { title = 'RL post-training survey', review = false, sources = [] }: ApplyOptions = {},
+  { title = 'RL post-training survey', review = false, sources: theirs = [], sourceWrites = [] }: ApplyOptions = {},
 ): { files: FileChanges; records: SurveyRecord[] } {
   const merged = indexDataset(placed.map((p) => p.record));
   const touched = new Set<string>();
@@ -216,6 +249,12 @@ export function applyPublish(
     if (texts.get(path) !== text) files.set(path, text);
   }
   if (!texts.has(MODELS_PATH) && !files.has(MODELS_PATH)) files.set(MODELS_PATH, fileText(groups.get(MODELS_PATH) ?? []));
+  let sources = theirs;
+  if (sourceWrites.length) {
+    sources = mergeSources([theirs, sourceWrites], { prefer: 'newer' }).records;
+    const text = sourcesText(sources);
+    if (texts.get(SOURCES_PATH) !== text) files.set(SOURCES_PATH, text);
+  }
   const nextReadme = !readme ? newReadme(title, records, sources) : review ? readme : updateReadme(readme, records, sources);
   if (nextReadme !== readme) files.set(README_PATH, nextReadme);
   return { files, records };

@@ -161,6 +161,26 @@ export function recheckedSource(
 /** The day each source was last found unchanged: kept in `lib/survey/as-of.ts` (the panel's first rows need it without zod). */
 export { unchangedSince } from '../survey/as-of';
 
+/**
+ * Whether the versions of a file in a merge are the sources file's: git's merge driver is told a file's name only
+ * (`sources.jsonl`, which a model's claims file may be called too), so the lines say which it is.
+ */
+export function isSourcesText(...versions: readonly string[]): boolean {
+  for (const text of versions) {
+    const first = text
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .find((l) => l.trim() !== '');
+    if (first === undefined) continue;
+    try {
+      return (JSON.parse(first) as { schema?: unknown } | null)?.schema === SOURCE_SCHEMA;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 /** Parses a side of a three-way merge of the sources file; a line it cannot read stops the merge (nothing guessed). */
 function sidesSources(text: string, side: string): SourceRecord[] {
   const read = readSourcesFile(text);

@@ -1,25 +1,31 @@
 /**
- * The store's side of syncing with a dataset: every record with tombstones
- * and the bases (the dataset version each record last synced with, see
- * `lib/dataset`), and writing pulled records with their new bases in one
- * all-or-nothing transaction.
+ * The store's side of syncing with a dataset: every record with tombstones,
+ * the bases (the dataset version each record last synced with, see
+ * `lib/dataset`) and the spec's source records, and writing pulled records
+ * with their new bases in one all-or-nothing transaction.
  */
 import { withChanges, backupState } from '../backup';
 import type { OpenedReview } from '../dataset/reviews';
-import type { SurveyRecord } from '../schema';
+import type { SourceRecord, SurveyRecord } from '../schema';
 import type { RecipeDatabase } from './open';
 import { claimsOfPages } from './pages';
 import { BACKUP_KEY, bulkWrite, putAll, readMatching, request, storesOf } from './transfer';
 import type { StoredBase } from './schema';
 
-/** Every claim (tombstones included) and model record, and the bases by record ref, read in one transaction. */
-export async function syncSnapshot(db: RecipeDatabase): Promise<{ records: SurveyRecord[]; bases: Map<string, string> }> {
-  const tx = db.transaction(['pages', 'models', 'synced']);
-  const [pages, models, bases] = await Promise.all([tx.objectStore('pages').getAll(), tx.objectStore('models').getAll(), tx.objectStore('synced').getAll()]);
+/** Every claim (tombstones included) and model record, the bases by record ref, and the source records, read in one transaction. */
+export async function syncSnapshot(db: RecipeDatabase): Promise<{ records: SurveyRecord[]; bases: Map<string, string>; sources: SourceRecord[] }> {
+  const tx = db.transaction(['pages', 'models', 'synced', 'rechecks']);
+  const [pages, models, bases, rechecks] = await Promise.all([
+    tx.objectStore('pages').getAll(),
+    tx.objectStore('models').getAll(),
+    tx.objectStore('synced').getAll(),
+    tx.objectStore('rechecks').getAll(),
+  ]);
   await tx.done;
   return {
     records: [...claimsOfPages(pages), ...models.map(({ key: _key, ...record }) => record)],
     bases: new Map(bases.map((b) => [b.ref, b.hash])),
+    sources: rechecks.flatMap((r) => (r.record ? [r.record] : [])),
   };
 }
 

@@ -2,8 +2,8 @@
 // server (git http-backend on 127.0.0.1, Basic auth, a survey-check pre-receive hook), driven through the options
 // page's Dataset card and the panel's dataset bar; the server's side read with the git CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutFiles, newReadme } from '../../lib/dataset';
-import type { ClaimRecord } from '../../lib/schema';
+import { layoutFiles, newReadme, serializeSource } from '../../lib/dataset';
+import { SOURCE_SCHEMA, type ClaimRecord, type SourceRecord } from '../../lib/schema';
 import { startGitServer, type GitServer } from '../support/git-server';
 import { paragraphsPage, testClaim } from './control';
 import { launchExtension, storedClaims, waitForPainted, squash, type ExtensionBrowser } from './harness';
@@ -88,6 +88,19 @@ describe('two curators on one dataset', () => {
       await a.connect({ url: server.url(repo), name: 'Alice', username: 'alice', token: 'alice-token' });
       await put(a, claim(0, 1, { note: 'first' }), claim(1, 1, { note: 'second' }), claim(2, 1, { note: 'third' }));
       await expect.poll(async () => (await a.status()).unpublished).toBe(3);
+      // The last recheck of the page, imported as a JSONL line: a publish writes it into records/sources.jsonl.
+      const rechecked: SourceRecord = {
+        schema: SOURCE_SCHEMA,
+        url: PAGE_URL,
+        checked: '2026-12-02',
+        status: 'unchanged',
+        claims: { unchanged: 3, edited: 0, gone: 0 },
+        updated_at: at(2),
+      };
+      const file = { text: `${serializeSource(rechecked)}\n`, fileName: 'recheck.jsonl', format: 'jsonl', mode: 'merge' };
+      const preview = await a.call('import.preview', file);
+      expect(preview.data.sourceRecords).toEqual({ incoming: 1, added: 1, updated: 0, unchanged: 0 });
+      expect(await a.call('import.commit', { ...file, token: preview.data.token, resolutions: [], rest: 'mine' })).toMatchObject({ ok: true });
 
       const run = await a.dryRun();
       expect(await run.getByTestId('dataset-dry-run-totals').textContent()).toContain('3 added, 0 changed, 0 deleted');
@@ -98,12 +111,14 @@ describe('two curators on one dataset', () => {
       expect(published).toMatchObject({ ok: true });
       expect(published.text).toContain('Published to main');
       await expect.poll(async () => (await a.status()).unpublished).toBe(0);
-      expect(log(repo)).toEqual([{ subject: 'Recipe Lens: 3 claims added on 1 model', author: 'Alice', parents: 0 }]);
+      expect(log(repo)).toEqual([{ subject: 'Recipe Lens: 3 claims added on 1 model; 1 source record updated', author: 'Alice', parents: 0 }]);
       expect(server.git(repo, 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual([
         'README.md',
         'records/claims/zeta-2.jsonl',
         'records/models.jsonl',
+        'records/sources.jsonl',
       ]);
+      expect(show(repo, 'records/sources.jsonl')).toBe(`${serializeSource(rechecked)}\n`);
       expect([...claimsOnServer(repo).keys()]).toHaveLength(3);
       // The token never reaches the database (a backup is the whole store).
       const backup = await a.call('backup.create', {});
@@ -116,6 +131,8 @@ describe('two curators on one dataset', () => {
       expect(pulled).toMatchObject({ ok: true });
       expect(pulled.text).toContain('3 new, 0 updated, 0 deleted');
       expect((await storedClaims(bob.worker)).map((c) => c.id).sort()).toEqual([claim(0, 1).id, claim(1, 1).id, claim(2, 1).id]);
+      // The source record came with the pull (a backup is the whole store).
+      expect((await b.call('backup.create', {})).data.text).toContain(serializeSource(rechecked));
 
       const page = await bob.context.newPage();
       await page.goto(PAGE_URL);

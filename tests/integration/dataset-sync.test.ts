@@ -4,9 +4,9 @@
 // checked with the git CLI.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileText, layoutFiles, newReadme, recordHash } from '../../lib/dataset';
+import { fileText, layoutFiles, newReadme, recordHash, sourcesText } from '../../lib/dataset';
 import { cloneIsComplete, SyncError, type HttpClient } from '../../lib/dataset/git';
-import type { ClaimRecord, SurveyRecord } from '../../lib/schema';
+import { SOURCE_SCHEMA, type ClaimRecord, type SourceRecord, type SurveyRecord } from '../../lib/schema';
 import { Curator } from '../support/curators';
 import { startGitServer, type GitServer } from '../support/git-server';
 import { claim, model } from '../unit/fixtures/records';
@@ -262,6 +262,64 @@ describe('two curators on one dataset', () => {
       // B still has the claim's old version somewhere (an old export): a pull never brings it back.
       expect((await b.pull()).outcome.plan).toMatchObject({ added: 0, updated: 0 });
       expect(b.store.claim('clm_del_000001')!.deleted_at).toBe(at(3));
+    },
+    TIMEOUT,
+  );
+});
+
+describe('source records', () => {
+  const rec = (model: string, minute: number, checked: string): SourceRecord => ({
+    schema: SOURCE_SCHEMA,
+    url: `https://example.org/${model.toLowerCase()}`,
+    checked,
+    status: 'unchanged',
+    claims: { unchanged: 1, edited: 0, gone: 0 },
+    updated_at: at(minute),
+  });
+
+  it(
+    "are published into records/sources.jsonl (alone too, and merged when the branch moved), pulled by the other curator, and move the README's 'as of' days",
+    async () => {
+      const name = repo([c('clm_src_000001', 'GLM-5', 1, 'slime', { kind: 'framework', stage: null }), c('clm_src_000002', 'Kimi K2', 1)]);
+      const a = curator(name, 'alice');
+      const b = curator(name, 'bob');
+      await a.pull();
+      await b.pull();
+      // Alice rechecked GLM-5's source: a publish of that record alone.
+      a.store.saveSources(rec('GLM-5', 5, '2026-12-05'));
+      const first = await a.publish();
+      expect(first).toMatchObject({ status: 'published', plan: { writes: [], sources: [rec('GLM-5', 5, '2026-12-05')] } });
+      expect(log(name)[0]).toMatchObject({ subject: 'Recipe Lens: 1 source record updated', author: 'Alice' });
+      expect(show(name, 'records/sources.jsonl')).toBe(sourcesText([rec('GLM-5', 5, '2026-12-05')]));
+      expect(show(name, 'README.md')).toContain('not disclosed (checked 2026-12-05)');
+      // Publishing again writes nothing; an older record of the same source never replaces the branch's.
+      expect((await a.publish()).status).toBe('nothing');
+
+      // Bob rechecked Kimi K2's source and publishes after Alice moved the branch again: merged by URL.
+      b.store.saveSources(rec('Kimi K2', 6, '2026-12-06'), rec('GLM-5', 2, '2026-12-02'));
+      a.store.saveSources(rec('GLM-5', 7, '2026-12-07'));
+      b.restart(onceBefore(isReceivePackPost, async () => void (await a.publish())));
+      const merged = await b.publish();
+      expect(merged).toMatchObject({ status: 'published', merges: 1 });
+      expect(merged.plan.sources).toEqual([rec('Kimi K2', 6, '2026-12-06')]);
+      expect(show(name, 'records/sources.jsonl')).toBe(sourcesText([rec('GLM-5', 7, '2026-12-07'), rec('Kimi K2', 6, '2026-12-06')]));
+      const readme = show(name, 'README.md');
+      expect(readme).toContain('not disclosed (checked 2026-12-07)');
+      expect(readme).toContain('not disclosed (checked 2026-12-06)');
+
+      // Each pulls the other's: the later record of each source wins.
+      const pulled = await b.pull();
+      expect(pulled.outcome.sources).toEqual([rec('GLM-5', 7, '2026-12-07'), rec('Kimi K2', 6, '2026-12-06')]);
+      expect([...b.store.sources.values()].sort((x, y) => (x.url < y.url ? -1 : 1))).toEqual(pulled.outcome.sources);
+      await a.pull();
+      expect(a.store.sources.get(rec('Kimi K2', 6, '').url)).toEqual(rec('Kimi K2', 6, '2026-12-06'));
+
+      // A review carries claims and models only: its source records wait for a publish to the branch.
+      a.store.saveSources(rec('GLM-5', 9, '2026-12-09'));
+      a.store.save(c('clm_src_000003', 'GLM-5', 9, 'GRPO'));
+      const review = await a.publish({ target: 'review' });
+      expect(review).toMatchObject({ status: 'published', pushedTo: 'curators/alice', plan: { sources: [] } });
+      expect(server.git(name, 'diff', '--name-only', 'main', 'curators/alice').trim().split('\n')).toEqual(['records/claims/glm-5.jsonl']);
     },
     TIMEOUT,
   );

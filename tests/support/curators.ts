@@ -3,7 +3,8 @@
  * file system of their own (lightning-fs over fake-indexeddb, as in an
  * extension page), the sync engine, and a store in memory that applies plans
  * the way the background's database does (`writeSync`: all or nothing, bases
- * with the records).
+ * with the records; source records by URL, the later `updated_at` winning, as
+ * `putSourceRecords` keeps them).
  */
 import 'fake-indexeddb/auto';
 import FS from '@isomorphic-git/lightning-fs';
@@ -20,21 +21,34 @@ import {
   type SyncStep,
   type TransferMeter,
 } from '../../lib/dataset/git';
-import { CLAIM_SCHEMA, type ClaimRecord, type SurveyRecord } from '../../lib/schema';
+import { CLAIM_SCHEMA, type ClaimRecord, type SourceRecord, type SurveyRecord } from '../../lib/schema';
 import { isTombstone } from '../../lib/survey/tombstones';
 import { nowTimestamp } from '../../lib/time';
 
 // lightning-fs asks `navigator.locks`; Node 20 has no `navigator`.
 (globalThis as { navigator?: object }).navigator ??= {};
 
-/** A store in memory: records by ref (tombstones kept) and bases. */
+/** A store in memory: records by ref (tombstones kept), bases, and source records by URL. */
 export class MemoryStore {
   records = new Map<string, SurveyRecord>();
   bases = new Map<string, string>();
+  sources = new Map<string, SourceRecord>();
 
-  /** What the engine needs: every record and the bases. */
+  /** What the engine needs: every record, the bases and the source records. */
   snapshot() {
-    return { records: [...this.records.values()], bases: new Map(this.bases) };
+    return { records: [...this.records.values()], bases: new Map(this.bases), sources: [...this.sources.values()] };
+  }
+
+  /** Stores source records (a recheck's, or pulled): each URL keeps the later `updated_at`, the incoming one on a tie. */
+  saveSources(...records: SourceRecord[]): number {
+    let changed = 0;
+    for (const r of records) {
+      const held = this.sources.get(r.url);
+      if (held && (held.updated_at > r.updated_at || JSON.stringify(held) === JSON.stringify(r))) continue;
+      this.sources.set(r.url, r);
+      changed++;
+    }
+    return changed;
   }
 
   /** Saves records as a curator does (the background stamps the time). */
@@ -68,6 +82,7 @@ export class MemoryStore {
     const settled = settlePull(outcome.plan, choices, rest, now);
     for (const w of settled.writes) this.records.set(recordRef(w), w);
     for (const [ref, hash] of settled.bases) this.bases.set(ref, hash);
+    this.saveSources(...outcome.sources);
     return settled;
   }
 

@@ -15,10 +15,12 @@ import {
   recordHash,
   recordRef,
   settlePull,
+  sourcesText,
+  sourcesToPublish,
   stampAfter,
   type PlacedRecord,
 } from '../../lib/dataset';
-import type { ClaimRecord, SurveyRecord } from '../../lib/schema';
+import { SOURCE_SCHEMA, type ClaimRecord, type SourceRecord, type SurveyRecord } from '../../lib/schema';
 import { claim, model } from './fixtures/records';
 
 const at = (minute: number) => `2026-12-01T10:${String(minute).padStart(2, '0')}:00Z`;
@@ -146,6 +148,59 @@ describe('files of a publish', () => {
     const out = applyPublish([], new Map(), '', [c('clm_a0000001', 1)], { title: 'Our survey' });
     expect(out.files.get('README.md')).toMatch(/^# Our survey\n/);
     expect([...out.files.keys()].sort()).toEqual(['README.md', 'records/claims/zeta-2.jsonl', 'records/models.jsonl']);
+  });
+});
+
+describe('source records in a publish', () => {
+  const URL_A = claim().source.url;
+  const URL_B = 'https://example.org/glm-5';
+  const rec = (url: string, minute: number, extra: Partial<SourceRecord> = {}): SourceRecord => ({
+    schema: SOURCE_SCHEMA,
+    url,
+    checked: `2026-12-${String(2 + minute).padStart(2, '0')}`,
+    status: 'unchanged',
+    claims: { unchanged: 1, edited: 0, gone: 0 },
+    updated_at: at(minute),
+    ...extra,
+  });
+  const records = [
+    c('clm_a0000001', 1, 'GRPO', { kind: 'algorithm' }),
+    c('clm_g0000001', 1, 'slime', { model: 'GLM-5', source: { ...claim().source, url: URL_B } }),
+  ];
+  const files = layoutFiles(records);
+  const readme = newReadme('Team survey', records);
+  const read = readDataset([...[...files].map(([path, content]) => ({ path, content })), { path: 'README.md', content: readme }]);
+
+  it("writes the store's records the branch lacks or holds older, never an older one or a tie", () => {
+    const theirs = [rec(URL_A, 5), rec(URL_B, 5)];
+    const mine = [rec(URL_A, 6), rec(URL_B, 5, { status: 'changed' }), rec('https://example.org/new', 1)];
+    expect(sourcesToPublish(mine, theirs)).toEqual([rec(URL_A, 6), rec('https://example.org/new', 1)]);
+    expect(sourcesToPublish([rec(URL_A, 4)], theirs)).toEqual([]);
+    expect(sourcesToPublish(theirs, theirs)).toEqual([]);
+  });
+
+  it('plans them beside the records, and says so in the message (a publish of source records alone is one too)', () => {
+    const bases = basesOf(...records);
+    const plan = planPublish(records, bases, indexDataset(records), { local: [rec(URL_A, 6), rec(URL_B, 6)], dataset: [rec(URL_B, 7)] });
+    expect(plan.writes).toEqual([]);
+    expect(plan.sources).toEqual([rec(URL_A, 6)]);
+    expect(plan.message).toBe('Recipe Lens: 1 source record updated\n');
+    const both = planPublish([...records, c('clm_a0000002', 3, 'PPO')], bases, indexDataset(records), { local: [rec(URL_A, 6), rec(URL_B, 6)], dataset: [] });
+    expect(both.message).toBe('Recipe Lens: 1 claim added on 1 model; 2 source records updated\n\nZeta-2: claims 1 added\n');
+    expect(planPublish(records, bases, indexDataset(records)).sources).toEqual([]);
+  });
+
+  it("merges them into records/sources.jsonl, the branch's others kept, and the README's 'as of' days follow", () => {
+    const theirs = [rec(URL_B, 7, { checked: '2026-12-09' })];
+    const texts = new Map([...read.texts, ['records/sources.jsonl', sourcesText(theirs)]]);
+    const out = applyPublish(read.records, texts, readme, [], { sources: theirs, sourceWrites: [rec(URL_A, 6, { checked: '2026-12-08' })] });
+    expect([...out.files.keys()].sort()).toEqual(['README.md', 'records/sources.jsonl']);
+    expect(out.files.get('records/sources.jsonl')).toBe(sourcesText([rec(URL_A, 6, { checked: '2026-12-08' }), ...theirs]));
+    const merged = [rec(URL_A, 6, { checked: '2026-12-08' }), ...theirs];
+    expect(checkReadme(out.files.get('README.md')!, out.records, { sources: merged })).toEqual([]);
+    expect(out.files.get('README.md')).toContain('2026-12-08');
+    // Without source records to write, the sources file is left as the branch has it.
+    expect(applyPublish(read.records, texts, readme, [c('clm_a0000002', 3, 'PPO')], { sources: theirs }).files.has('records/sources.jsonl')).toBe(false);
   });
 });
 

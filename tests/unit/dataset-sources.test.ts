@@ -17,6 +17,7 @@ import {
   sourcesText,
   unchangedSince,
   layoutFiles,
+  isSourcesText,
 } from '../../lib/dataset';
 import { unreachableVerdicts, type ClaimVerdict } from '../../lib/recheck';
 import { SOURCE_SCHEMA, type SourceRecord, type SurveyRecord } from '../../lib/schema';
@@ -237,5 +238,16 @@ describe('"not disclosed" as of', () => {
     expect(readme).toContain('not disclosed (checked 2026-12-01)');
     expect(checkReadme(readme, records, { sources })).toEqual([]);
     expect(checkReadme(readme, records, {}).length).toBeGreaterThan(0);
+  });
+});
+
+describe('telling the sources file in a merge', () => {
+  it('by its lines, whatever the name (a model may be called "Sources")', () => {
+    const claims = `${JSON.stringify(claim({ model: 'Sources' }))}\n`;
+    expect(isSourcesText(sourcesText([source()]), '', '')).toBe(true);
+    expect(isSourcesText('', '\n', `\uFEFF${sourcesText([source()])}`)).toBe(true);
+    expect(isSourcesText(claims, sourcesText([source()]))).toBe(false);
+    expect(isSourcesText('', '', '')).toBe(false);
+    expect(isSourcesText('{not json\n')).toBe(false);
   });
 });

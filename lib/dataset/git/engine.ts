@@ -24,7 +24,7 @@
  * unpublished, and the next publish carries them.
  */
 import git from 'isomorphic-git';
-import type { SurveyRecord } from '../../schema';
+import type { SourceRecord, SurveyRecord } from '../../schema';
 import { recordHash, recordRef } from '../hash';
 import { slug } from '../layout';
 import { mergeRecordsText } from '../merge';
@@ -33,7 +33,7 @@ import { applyPublish, indexDataset, planPublish, type Bases, type PublishPlan }
 import { planPull, type PullPlan } from '../pull';
 import { combineDataset, formatDatasetProblem, readDatasetFile, type DatasetProblem, type FileRead, type ReadDataset } from '../read';
 import { pathRole } from '../layout';
-import { mergeSourcesText, SOURCES_PATH } from '../sources';
+import { isSourcesText, mergeSourcesText, SOURCES_PATH } from '../sources';
 import { updateReadme } from '../readme';
 import { SyncError, describeFailure } from './errors';
 import { authedHttp, basicAuth, type HttpClient, type TransferMeter } from './http';
@@ -82,10 +82,12 @@ export interface EngineEnv {
 /** The steps of a pull or a publish, in order. */
 export type SyncStep = 'clone' | 'fetch' | 'read' | 'plan' | 'write' | 'push' | 'merge';
 
-/** The store's side of a sync: every record (tombstones included) and the bases. */
+/** The store's side of a sync: every record (tombstones included), the bases, and the spec's source records. */
 export interface LocalSnapshot {
   records: readonly SurveyRecord[];
   bases: Bases;
+  /** The store's source records: a publish writes those newer than the branch's into `records/sources.jsonl`. */
+  sources?: readonly SourceRecord[];
 }
 
 /** What `testConnection` found. */
@@ -107,6 +109,8 @@ export interface PullOutcome {
   plan: PullPlan;
   /** Every record of the dataset (to plan again inside the store's transaction). */
   remote: SurveyRecord[];
+  /** The dataset's source records (`records/sources.jsonl`), for the store to merge in (later `updated_at` wins). */
+  sources: SourceRecord[];
   /** `.jsonl` files outside `records/`, never read. */
   ignored: string[];
   /** What a valid dataset would not have (records in the wrong file, duplicates): readable, reported. */
@@ -147,6 +151,15 @@ export interface PublishOptions {
   message?: string;
   /** The dataset's branch, or a branch of one's own for review (`curators/<name>`). */
   target?: 'branch' | 'review';
+}
+
+/**
+ * The source records a publish weighs: the store's against the branch's. A review carries claims and models only
+ * (two reviews adding source records would not merge cleanly on the host); its source records go with a publish to
+ * the branch, where a moved branch is merged by URL.
+ */
+function publishedSources(local: LocalSnapshot, theirs: readonly SourceRecord[], review: boolean) {
+  return { local: review ? [] : (local.sources ?? []), dataset: theirs };
 }
 
 const PUBLISH_REF = 'refs/heads/recipe-lens-publish';
@@ -464,7 +477,7 @@ export class DatasetSync {
       const plan = await this.step('plan', () => planPull(local.records, local.bases, remote));
       if (head) await git.writeRef({ fs: this.env.fs, dir: this.env.dir, ref: `refs/heads/${this.connection.branch}`, value: head, force: true });
       await flush(this.env.fs);
-      return { head, plan, remote, ignored: read.ignored, layout: read.layout };
+      return { head, plan, remote, sources: read.sources.map((s) => s.record), ignored: read.ignored, layout: read.layout };
     });
   }
 
@@ -473,9 +486,11 @@ export class DatasetSync {
     return this.onClone(async () => {
       const head = await this.fetchDataset();
       const { read, readme } = await this.readUsable(head);
-      const plan = planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record)));
-      const how = { title: this.connection.title, review: options.target === 'review', sources: read.sources.map((s) => s.record) };
-      const files = plan.writes.length ? [...applyPublish(read.records, read.texts, readme, plan.writes, how).files.keys()] : [];
+      const theirs = read.sources.map((s) => s.record);
+      const review = options.target === 'review';
+      const plan = planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record)), publishedSources(local, theirs, review));
+      const how = { title: this.connection.title, review, sources: theirs, sourceWrites: plan.sources };
+      const files = plan.writes.length || plan.sources.length ? [...applyPublish(read.records, read.texts, readme, plan.writes, how).files.keys()] : [];
       return { head, plan, files };
     });
   }
@@ -486,8 +501,11 @@ export class DatasetSync {
       const { fs, dir } = this.env;
       const head = await this.step('fetch', () => this.fetchDataset());
       const { read, readme } = await this.step('read', () => this.readUsable(head));
-      const plan = await this.step('plan', () => planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record))));
+      const theirs = read.sources.map((s) => s.record);
       const review = options.target === 'review';
+      const plan = await this.step('plan', () =>
+        planPublish(local.records, local.bases, indexDataset(read.records.map((r) => r.record)), publishedSources(local, theirs, review)),
+      );
       const pushedTo = review ? `curators/${slug(this.connection.name)}` : this.connection.branch;
       const outcome: PublishOutcome = {
         status: 'nothing',
@@ -500,13 +518,14 @@ export class DatasetSync {
         merges: 0,
         messages: [],
       };
-      if (!plan.writes.length) return outcome;
+      if (!plan.writes.length && !plan.sources.length) return outcome;
       const author = this.author();
       let commit = await this.step('write', async () => {
         const { files } = applyPublish(read.records, read.texts, readme, plan.writes, {
           title: this.connection.title,
           review,
-          sources: read.sources.map((s) => s.record),
+          sources: theirs,
+          sourceWrites: plan.sources,
         });
         const tree = await writeDatasetTree(fs, dir, head, files, this.cache, this.remember);
         const made = await git.commit({
@@ -615,7 +634,9 @@ export class DatasetSync {
           if (path === 'README.md') return { cleanMerge: true, mergedText: mine };
           if (!path.endsWith('.jsonl')) return { cleanMerge: false, mergedText: mine };
           try {
-            const result = path === SOURCES_PATH ? mergeSourcesText(base, mine, their) : mergeRecordsText(base, mine, their);
+            // The driver is told the file's name only: `records/sources.jsonl` is the one whose lines are source records.
+            const sources = path === SOURCES_PATH.slice('records/'.length) && isSourcesText(mine, their, base);
+            const result = sources ? mergeSourcesText(base, mine, their) : mergeRecordsText(base, mine, their);
             conflicts.push(...result.conflicts);
             return { cleanMerge: result.conflicts.length === 0, mergedText: result.text };
           } catch {

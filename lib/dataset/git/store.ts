@@ -156,8 +156,9 @@ async function writeTreeWith(
 
 /**
  * The root tree of `parent` with the dataset's changed files written in
- * (`files`: repository path → text; only `README.md`, `records/models.jsonl`
- * and `records/claims/<name>.jsonl` are written), every other entry kept.
+ * (`files`: repository path → text; only `README.md`, `records/models.jsonl`,
+ * `records/sources.jsonl` and `records/claims/<name>.jsonl` are written),
+ * every other entry kept.
  * `onBlob` is told of each blob written.
  */
 export async function writeDatasetTree(
@@ -173,7 +174,7 @@ export async function writeDatasetTree(
   const claims = new Map<string, string>();
   for (const [path, text] of files) {
     if (path === 'README.md') root.set(path, text);
-    else if (path === 'records/models.jsonl') records.set('models.jsonl', text);
+    else if (path === 'records/models.jsonl' || path === 'records/sources.jsonl') records.set(path.slice('records/'.length), text);
     else if (/^records\/claims\/[^/]+$/.test(path)) claims.set(path.slice('records/claims/'.length), text);
     else throw new Error(`not a dataset file: ${path}`);
   }
