@@ -2,15 +2,16 @@
 import type { BackupStatus } from '../../lib/backup';
 import type { PageReport } from '../../lib/capture/page-report';
 import type { ResponseOf } from '../../lib/messages';
-import type { ClaimRecord, ModelRecord, SourceOverride } from '../../lib/schema';
+import type { ClaimRecord, ModelRecord, SourceOverride, SourceRecord } from '../../lib/schema';
 import type { DatasetApi } from '../common/dataset';
 import type { RecheckApi } from '../recheck/api';
 
 /** The panel's access to the store and the browser, as calls. */
 export interface PanelApi {
-  load(): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }>;
-  /** The first models' claims only, to paint the survey before everything has arrived. */
-  loadHead(models: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }>;
+  /** Every claim and model record, and the source records the "not disclosed, as of" days follow. */
+  load(): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources?: SourceRecord[] }>;
+  /** The first models' claims only (and their sources' records), to paint the survey before everything has arrived. */
+  loadHead(models: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources?: SourceRecord[] }>;
   saveClaims(claims: ClaimRecord[]): Promise<ClaimRecord[]>;
   deleteClaims(ids: string[]): Promise<ClaimRecord[]>;
   restoreClaims(claims: ClaimRecord[]): Promise<void>;
