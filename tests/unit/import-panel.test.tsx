@@ -98,6 +98,25 @@ describe('the import card', () => {
     expect(onImported).toHaveBeenCalledTimes(1);
   });
 
+  it('counts the file’s source records in the preview, and says nothing of them when it has none', async () => {
+    const api: ImportApi = {
+      preview: vi.fn(async () => preview({ conflicts: [], conflictCount: 0, sourceRecords: { incoming: 3, added: 1, updated: 1, unchanged: 1 } })),
+      commit: vi.fn(async () => stored),
+    };
+    mount(api);
+    choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
+    await until(() => !!q('import-confirm'));
+    expect(q('preview-source-records')!.textContent).toBe(
+      'Source records (what the last recheck of each source found): 3 in the file — 1 new, 1 updated, 1 unchanged (the later one is kept).',
+    );
+    render(null, host);
+    host.remove();
+    mount({ preview: vi.fn(async () => preview({ sourceRecords: { incoming: 0, added: 0, updated: 0, unchanged: 0 } })), commit: vi.fn(async () => stored) });
+    choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
+    await until(() => !!q('import-confirm'));
+    expect(q('preview-source-records')).toBeNull();
+  });
+
   it('names each bad line with its file and stores nothing', async () => {
     const api: ImportApi = {
       preview: vi.fn(async () =>
