@@ -6,26 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PanelApp } from '../../components/panel/PanelApp';
 import type { PanelApi } from '../../components/panel/api';
 import { putClaims, putSourceRecords, surveyHead } from '../../lib/db';
-import { SOURCE_SCHEMA, type SourceRecord } from '../../lib/schema';
+import { type SourceRecord } from '../../lib/schema';
 import { freshDatabases } from '../support/databases';
-import { claim, model } from './fixtures/records';
+import { claim, model, sourceRecord } from './fixtures/records';
 
 const fresh = freshDatabases('panel-as-of');
 
 const ZETA = claim().source.url;
 const OTHER = 'https://example.org/omega';
 
-function record(url: string, overrides: Partial<SourceRecord> = {}): SourceRecord {
-  return {
-    schema: SOURCE_SCHEMA,
-    url,
-    checked: '2026-12-04',
-    status: 'unchanged',
-    claims: { unchanged: 1, edited: 0, gone: 0 },
-    updated_at: '2026-12-04T09:00:00Z',
-    ...overrides,
-  };
-}
+/** A source record of the tests' defaults. */
+const record = sourceRecord;
 
 // An undisclosed finding about agentic RL, read on 2026-11-29: the stage is not disclosed as of that day, or later.
 const undisclosed = claim({ id: 'clm_undisc_001', kind: 'undisclosed', stage: 'agentic_rl', value: 'Agentic RL' });
