@@ -14,7 +14,7 @@ import type { RecheckApi } from './api';
 export const RECHECK_LOCK = 'recipe-lens-recheck';
 
 /** Retries of a call the service worker dropped as it stopped (an attempt unanswered this long counts as dropped). */
-const RETRY = { timeoutMs: 30_000 };
+const RETRY = { timeoutMs: 10_000 };
 
 /** What the recheck view shows. */
 export interface RecheckView {

@@ -75,9 +75,9 @@ describe.runIf(HAVE_REVISIONS)('Recheck sources on the revision corpus', () => {
     expect(await resume.textContent()).toContain(String(pairs.length - doneAtStop));
     // The service worker is stopped again and again while the run goes on: each stored source stays stored, the run continues.
     const control = await WorkerControl.attach(browser.context, page, browser.extensionId);
-    const stopping = control.stopRepeatedly(150, 600);
+    const stopping = control.stopRepeatedly(800, 2000);
     await resume.click();
-    await card.getByTestId('recheck-done').waitFor({ timeout: 120_000 });
+    await card.getByTestId('recheck-done').waitFor({ timeout: 150_000 });
     expect(await stopping()).toBeGreaterThan(0);
     await expect.poll(() => card.getByTestId('recheck-source').count()).toBeGreaterThanOrEqual(pairs.length);
 
@@ -99,7 +99,7 @@ describe.runIf(HAVE_REVISIONS)('Recheck sources on the revision corpus', () => {
     await card.getByTestId('recheck-model').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screenshots/recheck-report.png' });
     await page.close();
-  });
+  }, 240_000);
 
   it('accepts an edited passage in one click: the claim quotes the new text and is painted on it after a reload', async () => {
     const pair = pairs.find((p) => p.id === 'llamafactory-readme/4fbdf18c-35d19210')!;
