@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { ROOT } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from './extension.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../browsers.mjs';
 import { describeLoad, noteLoad, serveLocally } from './harness.mjs';
 import { median, quartiles } from './stats.mjs';
 import { generateStore } from './records.mjs';
