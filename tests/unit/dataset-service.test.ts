@@ -16,9 +16,9 @@ import {
   type IntervalTimers,
   keptAlive,
   OperationQueue,
-  type SyncedDataset,
   type SyncStore,
 } from '../../lib/dataset/service';
+import type { DatasetState } from '../../lib/dataset/synced';
 import type { SurveyRecord } from '../../lib/schema';
 
 const LINK = DatasetLink.parse({ url: 'https://git.example/team/survey.git', branch: 'main', name: 'Ada' });
@@ -133,7 +133,7 @@ function setup(options: { link?: DatasetLink | null; token?: string; hold?: Prom
       stored.lastError = null;
     },
   };
-  let state: SyncedDataset | null = null;
+  let state: DatasetState | null = null;
   const records: SurveyRecord[] = [];
   const events: string[] = [];
   const store: SyncStore = {
@@ -141,14 +141,10 @@ function setup(options: { link?: DatasetLink | null; token?: string; hold?: Prom
     state: async () => state,
     async putState(dataset, patch) {
       const same = state?.url === dataset.url && state?.branch === dataset.branch;
-      const base: SyncedDataset = same ? state! : { ...dataset, lastPullAt: null, lastPublishAt: null, conflicts: 0, reviews: [] };
-      state = {
-        ...base,
-        ...(patch.lastPullAt !== undefined && { lastPullAt: patch.lastPullAt }),
-        ...(patch.lastPublishAt !== undefined && { lastPublishAt: patch.lastPublishAt }),
-        ...(patch.conflicts !== undefined && { conflicts: patch.conflicts }),
-        ...(patch.reviews && { reviews: patch.reviews }),
-      };
+      const base: DatasetState = same
+        ? state!
+        : { ...dataset, lastPullAt: null, lastPulledCommit: null, lastPublishAt: null, lastPublishedCommit: null, conflicts: 0, reviews: [] };
+      state = { ...base, ...patch };
       return state;
     },
     async writeSync(_incoming, decide) {

@@ -6,6 +6,15 @@ export { ActivityLine } from './activity';
 export { connectionOf, EngineCache } from './engine-cache';
 export { failureOf, notConnected } from './failure';
 export { keptAlive, type IntervalTimers, type KeepAlive } from './keep-alive';
-export type * from './ports';
+export type {
+  ConnectionStore,
+  DatasetEngine,
+  DatasetServiceDeps,
+  EngineFactory,
+  EngineHooks,
+  PullSchedule,
+  DatasetStatePatch,
+  SyncStore,
+} from './ports';
 export { OperationQueue } from './queue';
 export { createDatasetService, type DatasetService } from './service';

@@ -7,7 +7,7 @@
 import type { SourceRecord, SurveyRecord } from '../../schema';
 import type { ConnectionReport, DatasetConnection, LocalSnapshot, PublishOptions, PublishOutcome, PublishPreview, PullOutcome, SyncStep } from '../git';
 import type { DatasetFailure, DatasetLink } from '../link';
-import type { OpenedReview } from '../reviews';
+import type { DatasetState, SyncWrite } from '../synced';
 import type { KeepAlive } from './keep-alive';
 
 /** The sync engine's operations the service runs (`DatasetSync` has them; a test passes a fake). */
@@ -40,42 +40,18 @@ export interface ConnectionStore {
   clearLastError(): Promise<void>;
 }
 
-/** What the store remembers of the dataset it synced with. */
-export interface SyncedDataset {
-  url: string;
-  branch: string;
-  lastPullAt: string | null;
-  lastPublishAt: string | null;
-  conflicts: number;
-  reviews: OpenedReview[];
-}
-
 /** A change to what the store remembers of its dataset. */
-export type SyncedPatch = Partial<{
-  lastPullAt: string | null;
-  lastPulledCommit: string | null;
-  lastPublishAt: string | null;
-  lastPublishedCommit: string | null;
-  conflicts: number;
-  reviews: OpenedReview[];
-}>;
-
-/** What a sync decides to write inside the store's transaction. */
-export interface SyncDecision<T> {
-  writes: readonly SurveyRecord[];
-  bases: ReadonlyArray<readonly [string, string]>;
-  result: T;
-}
+export type DatasetStatePatch = Partial<Omit<DatasetState, 'url' | 'branch'>>;
 
 /** The store's side of a sync (the background binds it to its database). */
 export interface SyncStore {
   /** Every record, the bases and the source records. */
   snapshot(): Promise<LocalSnapshot & { bases: Map<string, string> }>;
-  state(): Promise<SyncedDataset | null>;
+  state(): Promise<DatasetState | null>;
   /** Records what a sync did; another dataset than the last one starts afresh (its bases forgotten). */
-  putState(dataset: { url: string; branch: string }, patch: SyncedPatch): Promise<unknown>;
+  putState(dataset: { url: string; branch: string }, patch: DatasetStatePatch): Promise<unknown>;
   /** Writes in one transaction what `decide` plans against exactly what the transaction reads. */
-  writeSync<T>(incoming: readonly SurveyRecord[], decide: (stored: SurveyRecord[], bases: Map<string, string>) => SyncDecision<T>, now: string): Promise<T>;
+  writeSync<T>(incoming: readonly SurveyRecord[], decide: (stored: SurveyRecord[], bases: Map<string, string>) => SyncWrite<T>, now: string): Promise<T>;
   /** Merges the dataset's source records in (each URL keeps the later `updated_at`); how many changed. */
   putSources(sources: readonly SourceRecord[]): Promise<number>;
   /** Tells the open pages and documents that records changed. */

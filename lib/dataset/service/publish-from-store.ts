@@ -6,7 +6,7 @@
 import { recordReview, slug } from '..';
 import type { DatasetLink, PublishDone, PublishDryRun } from '../link';
 import { conflictViews } from './conflicts';
-import type { DatasetEngine, SyncedPatch, SyncStore } from './ports';
+import type { DatasetEngine, DatasetStatePatch, SyncStore } from './ports';
 
 /** What publishing would do, without doing it. */
 export async function previewFromStore(
@@ -49,7 +49,7 @@ export async function publishFromStore(
   const outcome = await engine.publish(await store.snapshot(), { message: request.message, target: request.target ?? link.target });
   const at = now();
   if (outcome.bases.length) await store.writeSync([], () => ({ writes: [], bases: outcome.bases, result: null }), at);
-  const patch: SyncedPatch = { conflicts: outcome.plan.conflicts.length };
+  const patch: DatasetStatePatch = { conflicts: outcome.plan.conflicts.length };
   if (outcome.status === 'published') {
     patch.lastPublishAt = at;
     patch.lastPublishedCommit = outcome.commit;

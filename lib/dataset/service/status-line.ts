@@ -1,10 +1,11 @@
 /** The status line: last pull and publish, changes not yet published, conflicts and reviews, the work under way, the last automatic pull's failure. */
 import { localChanges } from '..';
 import type { DatasetActivity, DatasetFailure, DatasetLink, DatasetStatus } from '../link';
-import type { SyncedDataset, SyncStore } from './ports';
+import type { DatasetState } from '../synced';
+import type { SyncStore } from './ports';
 
 /** Counts the local changes not yet published (against the bases of the dataset connected; none for another). */
-export async function countUnpublished(store: SyncStore, link: DatasetLink | null, state: SyncedDataset | null): Promise<number> {
+export async function countUnpublished(store: SyncStore, link: DatasetLink | null, state: DatasetState | null): Promise<number> {
   if (!link) return 0;
   const snapshot = await store.snapshot();
   const same = state?.url === link.url && state?.branch === link.branch;
@@ -14,7 +15,7 @@ export async function countUnpublished(store: SyncStore, link: DatasetLink | nul
 /** What the status line is made of. */
 export interface StatusParts {
   link: DatasetLink | null;
-  state: SyncedDataset | null;
+  state: DatasetState | null;
   unpublished: number;
   running: DatasetActivity | null;
   lastError: DatasetFailure | null;
