@@ -93,7 +93,7 @@ export class PaintSession<A> {
     const seq = ++this.seq;
     const reply = await this.api.claims(key);
     if (seq !== this.seq) return;
-    this.surface.adoptAddress?.(reply.url);
+    this.surface.adoptAddress?.(reply.url, reply.site);
     await this.show({ url: reply.url ?? key.url ?? '', claims: reply.claims, source: reply.source });
   }
 
