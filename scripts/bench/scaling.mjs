@@ -107,10 +107,15 @@ function files(jsonl) {
 
 /** One row of the second table: `size` claims (and 500 model records) in the store. */
 async function storeRow(size, log) {
-  const probe = 'http://fixtures.test/bench/lookup-probe';
-  const browser = await launch({ extension: true, pages: new Map([[probe, '<!doctype html><title>probe</title><p>A page with nothing stored.</p>']]) });
+  // The probe is on the site of the page it looks up (a page may only ask for its own site's addresses), with
+  // nothing stored for the probe itself.
+  const probe = 'https://example.org/lookup-probe';
+  const browser = await launch({ extension: true, pages: new Map() });
   try {
     const { context, extensionId } = browser;
+    await context.route(probe, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>probe</title><p>A page with nothing stored.</p>' }),
+    );
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
     await options.getByTestId('import-panel').waitFor();
