@@ -9,8 +9,8 @@
 // and ends with one line: `bench: N goals, M missed` (not measured counts as missed).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureExtensionBuilt, ROOT } from './build.mjs';
-import { describeLoad, goalLine, noteLoad } from './harness.mjs';
+import { ensureExtensionBuilt, ROOT } from './harness/build.mjs';
+import { describeLoad, goalLine, noteLoad } from './harness/harness.mjs';
 import { runSuites, SUITES } from './suites.mjs';
 
 const RESULTS = path.join(ROOT, 'bench', 'results');

@@ -1,31 +1,31 @@
 // Every benchmark suite `npm run bench` knows, by the name `BENCH_ONLY` picks it by, in the order they
 // run. A suite is a module exporting a bench function and a goals function (result → goal lines, see
-// harness.mjs). The bench function gets `{ context, extensionId, log }` in a fresh browser with the
+// harness/harness.mjs). The bench function gets `{ context, extensionId, log }` in a fresh browser with the
 // extension, or `{ log }` alone with `browser: 'none'` (it launches what it needs); `extension: false`
 // marks a suite that never loads the extension (it is not built for it). Registering a suite is one line
-// below. Suite modules import harness.mjs, never this file, and are imported only when they run.
-import { goal, runSuite } from './harness.mjs';
+// below. Suite modules import harness/harness.mjs, never this file, and are imported only when they run.
+import { goal, runSuite } from './harness/harness.mjs';
 
 /** A suite entry: its module (relative to this folder), the names of its bench and goals exports, options. */
 const suite = (module, bench, goals, options = {}) => ({ module, bench, goals, ...options });
 
 /** The suites, by name, in the order a full run takes them. */
 export const SUITES = {
-  anchoring: suite('./anchoring.mjs', 'benchAnchoring', 'anchoringGoals', { browser: 'none', extension: false }),
-  'page-load': suite('./page-load.mjs', 'benchPageLoad', 'pageLoadGoals', { browser: 'none' }),
-  capture: suite('./capture.mjs', 'benchCapture', 'captureGoals', { browser: 'none' }),
-  'long-tasks': suite('./long-tasks.mjs', 'benchLongTasks', 'longTaskGoals', { browser: 'none' }),
-  highlights: suite('./highlights.mjs', 'benchHighlights', 'highlightGoals', { browser: 'none', extension: false }),
-  panel: suite('./panel.mjs', 'benchPanel', 'panelGoals'),
-  transfer: suite('./export.mjs', 'benchExport', 'exportGoals'),
-  pdf: suite('./pdf.mjs', 'benchPdf', 'pdfGoals'),
-  memory: suite('./memory.mjs', 'benchMemory', 'memoryGoals', { browser: 'none' }),
-  scaling: suite('./scaling.mjs', 'benchScaling', 'scalingGoals', { browser: 'none' }),
-  finder: suite('./finder.mjs', 'benchFinderSuite', 'finderSuiteGoals', { browser: 'none', extension: false }),
-  reports: suite('./pdf-reports.mjs', 'benchReports', 'reportsGoals'),
-  'real-revisions': suite('./revisions.mjs', 'benchRevisions', 'revisionsGoals'),
-  dataset: suite('./dataset.mjs', 'benchDataset', 'datasetGoals', { browser: 'none', extension: false }),
-  recheck: suite('./recheck.mjs', 'benchRecheck', 'recheckGoals', { browser: 'none', extension: false }),
+  anchoring: suite('./anchoring/anchoring.mjs', 'benchAnchoring', 'anchoringGoals', { browser: 'none', extension: false }),
+  'page-load': suite('./page/page-load.mjs', 'benchPageLoad', 'pageLoadGoals', { browser: 'none' }),
+  capture: suite('./page/capture.mjs', 'benchCapture', 'captureGoals', { browser: 'none' }),
+  'long-tasks': suite('./page/long-tasks.mjs', 'benchLongTasks', 'longTaskGoals', { browser: 'none' }),
+  highlights: suite('./page/highlights.mjs', 'benchHighlights', 'highlightGoals', { browser: 'none', extension: false }),
+  panel: suite('./panel-transfer/panel.mjs', 'benchPanel', 'panelGoals'),
+  transfer: suite('./panel-transfer/export.mjs', 'benchExport', 'exportGoals'),
+  pdf: suite('./pdf/pdf.mjs', 'benchPdf', 'pdfGoals'),
+  memory: suite('./page/memory.mjs', 'benchMemory', 'memoryGoals', { browser: 'none' }),
+  scaling: suite('./page/scaling.mjs', 'benchScaling', 'scalingGoals', { browser: 'none' }),
+  finder: suite('./finder/finder.mjs', 'benchFinderSuite', 'finderSuiteGoals', { browser: 'none', extension: false }),
+  reports: suite('./pdf/pdf-reports.mjs', 'benchReports', 'reportsGoals'),
+  'real-revisions': suite('./anchoring/revisions.mjs', 'benchRevisions', 'revisionsGoals'),
+  dataset: suite('./dataset/dataset.mjs', 'benchDataset', 'datasetGoals', { browser: 'none', extension: false }),
+  recheck: suite('./recheck/recheck.mjs', 'benchRecheck', 'recheckGoals', { browser: 'none', extension: false }),
 };
 
 /** Loads a registered suite's module and returns its bench and goals functions with its options. */

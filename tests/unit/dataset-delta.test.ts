@@ -2,7 +2,7 @@
 // table, and the decoder refuses a delta that does not fit its base.
 import { describe, expect, it } from 'vitest';
 import { applyDelta, DeltaError, encodeDelta, indexBase } from '../../lib/dataset/git/delta';
-import { createRandom } from '../../scripts/bench/prng.mjs';
+import { createRandom } from '../../scripts/bench/harness/prng.mjs';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

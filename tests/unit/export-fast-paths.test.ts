@@ -10,7 +10,7 @@ import { buildExport } from '../../lib/export/files';
 import { compareRecords, serializeRecord, sortRecords, toJsonl } from '../../lib/export/jsonl';
 import { ExportLineCache } from '../../lib/export/line-cache';
 import { CLAIM_SCHEMA, type ClaimRecord, type ModelRecord, type SurveyRecord } from '../../lib/schema';
-import { createRandom } from '../../scripts/bench/prng.mjs';
+import { createRandom } from '../../scripts/bench/harness/prng.mjs';
 
 /** The bench's seeded generator (mulberry32), as a function giving the next float in [0, 1). */
 const rng = (seed: number) => createRandom(seed).next;

@@ -2,7 +2,7 @@
 // equal entries, a limit below the length) and, on seeded random arrays, against a linear scan and against the
 // "last entry at or before" search the text index and the PDF text model wrote by hand before.
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../scripts/bench/prng.mjs';
+import { createRandom } from '../../scripts/bench/harness/prng.mjs';
 import { countAtMost, countBelow, partitionPoint, sortedIncludes } from '../../lib/sorted';
 
 /** The search the text index, the PDF text model and the page stack each wrote before: the last index at or before `x`, 0 when none. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 /** The repository root. */
-export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The unpacked Chrome build the benchmark loads. */
 // RECIPE_LENS_OUT: the same output folder `wxt build` uses (see wxt.config.ts).
 export const EXTENSION_DIR = path.join(ROOT, process.env.RECIPE_LENS_OUT ?? '.output', 'chrome-mv3');
@@ -67,19 +67,19 @@ export async function bundlePageBench() {
       build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const createTextQuoteSelectorMatcher = undefined;', loader: 'js' }));
     },
   };
-  const code = await bundleForPage('page-bench.ts', [stub]);
+  const code = await bundleForPage('anchoring/page-bench.ts', [stub]);
   return { code, apacheMissing };
 }
 
-/** Bundles `import-lab.ts` (the import's stages and IndexedDB layouts, see there) into one IIFE that defines `globalThis.RLImportLab`. */
+/** Bundles `panel-transfer/import-lab.ts` (the import's stages and IndexedDB layouts, see there) into one IIFE that defines `globalThis.RLImportLab`. */
 export async function bundleImportLab() {
-  return bundleForPage('import-lab.ts');
+  return bundleForPage('panel-transfer/import-lab.ts');
 }
 
-/** Bundles a module of this folder for a browser page, as one IIFE. */
+/** Bundles a module of `scripts/bench/` (its path relative to that folder) for a browser page, as one IIFE. */
 async function bundleForPage(file, plugins = []) {
   const out = await esbuild.build({
-    entryPoints: [path.join(import.meta.dirname, file)],
+    entryPoints: [path.join(import.meta.dirname, '..', file)],
     bundle: true,
     format: 'iife',
     platform: 'browser',

@@ -2,10 +2,10 @@
 // survey's first paint and the cost of each filter keystroke, measured in the panel page in real Chromium.
 // (The import that fills the store is timed and logged; the import goals are the transfer suite's.)
 // Used by run.mjs; `node scripts/bench/panel.mjs` runs it alone.
-import { goal, runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
-import { stopServiceWorker } from './store.mjs';
-import { generateStore } from './records.mjs';
+import { goal, runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
+import { stopServiceWorker } from '../harness/store.mjs';
+import { generateStore } from '../harness/records.mjs';
 
 /** Survey-record JSONL with claims over models (moved to records.mjs; still exported here). */
 export { generateStore };

@@ -3,11 +3,11 @@
 // security policy, in its origin, with our own parser, schemas and planner): parse and validate, plan,
 // and putting the same records into scratch databases laid out in different ways. Defines
 // `globalThis.RLImportLab`. Scratch databases are deleted afterwards; the extension's own is not touched.
-import { parseImport } from '../../lib/import/files';
-import { planStoreImport } from '../../lib/import/preview';
-import { parseSurveyJsonl } from '../../lib/import/jsonl';
-import { CLAIM_SCHEMA, modelKey, SurveyRecord, type ClaimRecord, type ModelRecord } from '../../lib/schema';
-import { groupPages } from '../../lib/db/pages';
+import { parseImport } from '../../../lib/import/files';
+import { planStoreImport } from '../../../lib/import/preview';
+import { parseSurveyJsonl } from '../../../lib/import/jsonl';
+import { CLAIM_SCHEMA, modelKey, SurveyRecord, type ClaimRecord, type ModelRecord } from '../../../lib/schema';
+import { groupPages } from '../../../lib/db/pages';
 
 /** One way of laying out the same records in a scratch database. */
 export interface WriteVariant {

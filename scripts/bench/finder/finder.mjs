@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { Window } from 'happy-dom';
-import { generatePage } from './corpus.mjs';
-import { runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
+import { generatePage } from '../harness/corpus.mjs';
+import { runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const TARGET_CHARS = 2_000_000;
 const WARMUP = 5;
 const RUNS = 25;

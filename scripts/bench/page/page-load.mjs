@@ -11,12 +11,12 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { EXTENSION_DIR, ROOT } from './build.mjs';
-import { generatePage } from './corpus.mjs';
-import { bundleSize, launch, traceMainThread } from './extension.mjs';
-import { goal, runAlone, serveLocally } from './harness.mjs';
-import { median, spread } from './stats.mjs';
-import { serviceWorker, watchServiceWorker } from './store.mjs';
+import { EXTENSION_DIR, ROOT } from '../harness/build.mjs';
+import { generatePage } from '../harness/corpus.mjs';
+import { bundleSize, launch, traceMainThread } from '../harness/extension.mjs';
+import { goal, runAlone, serveLocally } from '../harness/harness.mjs';
+import { median, spread } from '../harness/stats.mjs';
+import { serviceWorker, watchServiceWorker } from '../harness/store.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Interleaved rounds measured (after WARMUP rounds that are not): each a load with and one without the extension (and one per ablated build). */

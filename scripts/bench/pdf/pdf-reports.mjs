@@ -9,12 +9,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
-import { engineCold } from './extension.mjs';
-import { bundleForNode } from './finder.mjs';
-import { runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
+import { engineCold } from '../harness/extension.mjs';
+import { bundleForNode } from '../finder/finder.mjs';
+import { runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const PDFS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pdfs');
 const TRUTH = path.join(ROOT, 'tests', 'unit', 'fixtures', 'pdf-reports.json');
 const JUDGMENTS = path.join(ROOT, 'tests', 'unit', 'fixtures', 'finder-judgments.json');

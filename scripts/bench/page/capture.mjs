@@ -7,10 +7,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { EXTENSION_DIR } from './build.mjs';
-import { launch } from './extension.mjs';
-import { goal, runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
+import { EXTENSION_DIR } from '../harness/build.mjs';
+import { launch } from '../harness/extension.mjs';
+import { goal, runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 3 : 7;

@@ -20,11 +20,11 @@ import {
   trimOffsets,
   type AnchorSelectors,
   type TextIndex,
-} from '../../lib/anchoring';
-import { anchorExactPass, anchorFuzzyPass, Landmarks, prepareSelectors, type PreparedSelectors } from '../../lib/anchoring/anchor';
-import { HighlightPainter, type PaintedClaim } from '../../lib/paint';
-import { CLAIM_KINDS, type ClaimKind, type Position, type Quote } from '../../lib/schema';
-import { createRandom, type Random } from './prng.mjs';
+} from '../../../lib/anchoring';
+import { anchorExactPass, anchorFuzzyPass, Landmarks, prepareSelectors, type PreparedSelectors } from '../../../lib/anchoring/anchor';
+import { HighlightPainter, type PaintedClaim } from '../../../lib/paint';
+import { CLAIM_KINDS, type ClaimKind, type Position, type Quote } from '../../../lib/schema';
+import { createRandom, type Random } from '../harness/prng.mjs';
 import { apacheMatch, apacheUnavailable, hypothesisLikeRange, readRawText, rawOffsetOf, textQuoteMatch, type PeerSelectors, type RawText } from './peers';
 
 /** The matchers the benchmark compares. */

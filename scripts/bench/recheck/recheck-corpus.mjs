@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The content type the pages are read as (what a server of the corpus sends). */
 export const CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** The code under test and the corpus helpers (recheck-code.ts), loaded once with tsx. */
 export function loadRecheckCode() {
-  return tsImport(path.join(ROOT, 'scripts', 'bench', 'recheck-code.ts'), { parentURL: import.meta.url, tsconfig: false });
+  return tsImport(path.join(ROOT, 'scripts', 'bench', 'recheck', 'recheck-code.ts'), { parentURL: import.meta.url, tsconfig: false });
 }
 
 /**

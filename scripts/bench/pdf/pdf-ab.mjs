@@ -9,16 +9,16 @@
 // that keeps its engine finds it warm after its first opening.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXTENSION_DIR } from './build.mjs';
-import { engineCold, launch } from './extension.mjs';
-import { describeLoad, noteLoad } from './harness.mjs';
-import { median } from './stats.mjs';
+import { EXTENSION_DIR } from '../harness/build.mjs';
+import { engineCold, launch } from '../harness/extension.mjs';
+import { describeLoad, noteLoad } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
 
 const BASE_DIR = process.env.AB_BASE_DIR;
 if (!BASE_DIR) throw new Error('AB_BASE_DIR must name the unpacked build to compare with (e.g. a build of main)');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 7);
 const COLD = process.env.AB_COLD === '1';
-const PDFS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'pdfs');
+const PDFS = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'pdfs');
 const BASE = 'http://reports.bench.test/';
 const REPORTS = ['qwen3-technical-report.pdf', 'areal-paper.pdf'];
 if (!existsSync(PDFS)) throw new Error('../shared/fixtures/pdfs is not beside the repository');

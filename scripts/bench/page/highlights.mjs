@@ -4,10 +4,10 @@
 // animation frame (HighlightPainter.paintInBatches) — traced on the page's main thread: the longest task
 // and what it was made of, and the time until every passage is drawn. Used by run.mjs
 // (BENCH_ONLY=highlights); `node scripts/bench/highlights.mjs` runs it alone.
-import { bigPage, onPlainPage } from './bigpage.mjs';
-import { summarize, traceMainThread } from './extension.mjs';
-import { runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
+import { bigPage, onPlainPage } from '../harness/bigpage.mjs';
+import { summarize, traceMainThread } from '../harness/extension.mjs';
+import { runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 2 : 3;

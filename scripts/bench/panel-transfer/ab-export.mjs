@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { ROOT } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from '../browsers.mjs';
-import { describeLoad, noteLoad, serveLocally } from './harness.mjs';
-import { median, quartiles } from './stats.mjs';
-import { generateStore } from './records.mjs';
+import { ROOT } from '../harness/build.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../browsers.mjs';
+import { describeLoad, noteLoad, serveLocally } from '../harness/harness.mjs';
+import { median, quartiles } from '../harness/stats.mjs';
+import { generateStore } from '../harness/records.mjs';
 
 const BASE = process.env.AB_BASE ?? 'HEAD';
 const FILES = (process.env.AB_FILES ?? 'lib/export/fragment.ts,lib/export/jsonl.ts,components/common/files.ts').split(',');

@@ -13,9 +13,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { ROOT } from './build.mjs';
-import { importThroughOptions, paintedCount } from './extension.mjs';
-import { runAlone } from './harness.mjs';
+import { ROOT } from '../harness/build.mjs';
+import { importThroughOptions, paintedCount } from '../harness/extension.mjs';
+import { runAlone } from '../harness/harness.mjs';
 
 /** The public corpus, beside the repository. */
 export const CORPUS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'revisions');

@@ -4,11 +4,11 @@
 // the whole store when one page is open). Heaps are read over the DevTools protocol after a full garbage
 // collection; each figure is the median of three. Used by run.mjs (BENCH_ONLY=memory);
 // `node scripts/bench/memory.mjs` runs it alone.
-import { bigPage, claimsOn, onPlainPage } from './bigpage.mjs';
-import { importThroughOptions, launch, waitPainted } from './extension.mjs';
-import { goal, runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
-import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker } from './store.mjs';
+import { bigPage, claimsOn, onPlainPage } from '../harness/bigpage.mjs';
+import { importThroughOptions, launch, waitPainted } from '../harness/extension.mjs';
+import { goal, runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
+import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker } from '../harness/store.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LOADS = 3;

@@ -5,10 +5,10 @@
 // benchmarks that no longer need their records. Used by run.mjs; `node scripts/bench/export.mjs` runs it alone.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { bundleImportLab } from './build.mjs';
-import { childrenCpuMs, goal, runAlone } from './harness.mjs';
-import { generateStore } from './records.mjs';
-import { median } from './stats.mjs';
+import { bundleImportLab } from '../harness/build.mjs';
+import { childrenCpuMs, goal, runAlone } from '../harness/harness.mjs';
+import { generateStore } from '../harness/records.mjs';
+import { median } from '../harness/stats.mjs';
 
 const IMPORT_RUNS = 3;
 const EXPORT_RUNS = 5;

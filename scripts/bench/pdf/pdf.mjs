@@ -2,8 +2,8 @@
 // — in the real viewer — the time to the first drawn page, to read the whole text and anchor the 200 claims,
 // and the frame times while the curator scrolls through it. Used by run.mjs; `node scripts/bench/pdf.mjs`
 // runs it alone.
-import { runAlone } from './harness.mjs';
-import { median, percentile } from './stats.mjs';
+import { runAlone } from '../harness/harness.mjs';
+import { median, percentile } from '../harness/stats.mjs';
 
 const PAGES = 100;
 const CLAIMS_PER_PAGE = 2;

@@ -8,14 +8,14 @@
 //   and its heap once every row is in, a filter keystroke, and a JSONL export from the options page.
 // Each column gets its growth exponent k (cost ≈ c · size^k; 1 is linear). Used by run.mjs
 // (BENCH_ONLY=scaling); `node scripts/bench/scaling.mjs` runs it alone.
-import { bigPage, claimsOn } from './bigpage.mjs';
-import { emptyStore, importOnce } from './export.mjs';
-import { importThroughOptions, launch, paintedCount, summarize, traceMainThread, waitPainted } from './extension.mjs';
-import { runAlone } from './harness.mjs';
-import { allRows, openPanel, typeFilter } from './panel.mjs';
-import { generateStore } from './records.mjs';
-import { growthExponent, median } from './stats.mjs';
-import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker } from './store.mjs';
+import { bigPage, claimsOn } from '../harness/bigpage.mjs';
+import { emptyStore, importOnce } from '../panel-transfer/export.mjs';
+import { importThroughOptions, launch, paintedCount, summarize, traceMainThread, waitPainted } from '../harness/extension.mjs';
+import { runAlone } from '../harness/harness.mjs';
+import { allRows, openPanel, typeFilter } from '../panel-transfer/panel.mjs';
+import { generateStore } from '../harness/records.mjs';
+import { growthExponent, median } from '../harness/stats.mjs';
+import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker } from '../harness/store.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Sizes measured; BENCH_SCALING_PAGE and BENCH_SCALING_STORE (comma-separated, may be empty) measure others. */

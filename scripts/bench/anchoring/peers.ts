@@ -10,7 +10,7 @@
 import * as apacheDom from '@apache-annotator/dom';
 import search from 'approx-string-match';
 import { toRange as textQuoteToRange } from 'dom-anchor-text-quote';
-import { countAtMost, countBelow } from '../../lib/sorted';
+import { countAtMost, countBelow } from '../../../lib/sorted';
 
 /** The selectors a peer is given: the quote with its context, and a position hint in textContent offsets (null: none). */
 export interface PeerSelectors {

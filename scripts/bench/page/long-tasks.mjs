@@ -5,10 +5,10 @@
 // (BENCH_ONLY=long-tasks); `node scripts/bench/long-tasks.mjs` runs it alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bigPage, claimsOn, onPlainPage } from './bigpage.mjs';
-import { ROOT } from './build.mjs';
-import { bundleSize, longTasks, summarize, traceMainThread } from './extension.mjs';
-import { goal, runAlone } from './harness.mjs';
+import { bigPage, claimsOn, onPlainPage } from '../harness/bigpage.mjs';
+import { ROOT } from '../harness/build.mjs';
+import { bundleSize, longTasks, summarize, traceMainThread } from '../harness/extension.mjs';
+import { goal, runAlone } from '../harness/harness.mjs';
 
 /** The Hypothesis-style peer runs on every STRIDE-th passage within BUDGET_MS; its page time is extrapolated. */
 const STRIDE = 3;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../browsers.mjs';
+import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../../browsers.mjs';
 import { EXTENSION_DIR } from './build.mjs';
 
 /** Highlight names the extension paints claims under. */

@@ -6,9 +6,9 @@
 // peak memory of a child process that rechecks the whole corpus once. No browser, no extension, no network.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { goal, runAlone } from './harness.mjs';
+import { goal, runAlone } from '../harness/harness.mjs';
 import { CONTENT_TYPE, loadRecheckCode, loadRecheckSources, recheckCorpus } from './recheck-corpus.mjs';
-import { median, percentile } from './stats.mjs';
+import { median, percentile } from '../harness/stats.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Timed rounds over every source (after one warm-up round that is not kept). */

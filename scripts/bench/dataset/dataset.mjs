@@ -13,10 +13,10 @@ import os from 'node:os';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { runAlone } from './harness.mjs';
-import { createRandom } from './prng.mjs';
+import { runAlone } from '../harness/harness.mjs';
+import { createRandom } from '../harness/prng.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const CLAIMS = 10_000;
 const MODELS = 500;
 const CHANGED = 20;

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { bundlePageBench, ROOT } from './build.mjs';
-import { generatePage } from './corpus.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from '../browsers.mjs';
-import { goal, runAlone } from './harness.mjs';
-import { median } from './stats.mjs';
+import { bundlePageBench, ROOT } from '../harness/build.mjs';
+import { generatePage } from '../harness/corpus.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../browsers.mjs';
+import { goal, runAlone } from '../harness/harness.mjs';
+import { median } from '../harness/stats.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** The shared fixture pages, beside the repository. */
