@@ -3,7 +3,7 @@
 /**
  * Longest part handed to the Blob constructor, in UTF-16 code units. Chromium builds a 9 MB Blob about twice as
  * fast from parts this size as from parts of 16 or 64 Ki, and four to five times as fast as from one string or
- * parts of 1 Mi (`scripts/bench/ab-export.mjs`, interleaved runs).
+ * parts of 1 Mi (`scripts/bench/panel-transfer/ab-export.mjs`, interleaved runs).
  */
 const BLOB_PART = 256 * 1024;
 

@@ -1,7 +1,7 @@
 // Anchoring accuracy and speed, in real Chromium without the extension: our anchoring and three published
 // peers on the same pages (the shared fixture pages and generated arXiv-scale pages), each unedited and
 // edited in the live DOM, with known right answers (see docs/benchmarks.md). Used by run.mjs
-// (BENCH_ONLY=anchoring); `node scripts/bench/anchoring.mjs` runs it alone.
+// (BENCH_ONLY=anchoring); `node scripts/bench/anchoring/anchoring.mjs` runs it alone.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';

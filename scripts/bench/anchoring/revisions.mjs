@@ -1,4 +1,4 @@
-// The real-revisions benchmark (BENCH_ONLY=real-revisions, or `node scripts/bench/revisions.mjs` alone): the
+// The real-revisions benchmark (BENCH_ONLY=real-revisions, or `node scripts/bench/anchoring/revisions.mjs` alone): the
 // public corpus of real document revisions (../shared/fixtures/revisions, see its README) through the built
 // extension in Chromium, and through the three peers in the same run.
 //

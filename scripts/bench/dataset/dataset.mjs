@@ -8,7 +8,7 @@
 //   - pull of another curator's 20 changes.
 // Goals: publish ≤ 3 s, pull ≤ 3 s, bytes proportional to the models changed, not to the dataset: publish sent and pull
 // received each ≤ 2 × the changed model files compressed + 20 KB.
-// Used by run.mjs (BENCH_ONLY=dataset); `node scripts/bench/dataset.mjs` runs it alone.
+// Used by run.mjs (BENCH_ONLY=dataset); `node scripts/bench/dataset/dataset.mjs` runs it alone.
 import os from 'node:os';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';

@@ -6,7 +6,7 @@
 // content script's own text index (lib/anchoring, in happy-dom), the share of the top ten
 // candidates judged claim-worthy in tests/unit/fixtures/finder-judgments.json, and how many curated
 // records are among the candidates. The library is bundled with esbuild, as it ships in the
-// extension. Used by run.mjs; `node scripts/bench/finder.mjs` runs it alone.
+// extension. Used by run.mjs; `node scripts/bench/finder/finder.mjs` runs it alone.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

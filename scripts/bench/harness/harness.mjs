@@ -71,7 +71,7 @@ export async function runSuite({ bench, goals, browser = 'extension' }, log = co
 }
 
 /**
- * The entry of a suite module run on its own (`node scripts/bench/panel.mjs`): when that module is the
+ * The entry of a suite module run on its own (`node scripts/bench/panel-transfer/panel.mjs`): when that module is the
  * script node was started with, builds the extension if needed (unless `extension: false`: the suite
  * never loads it), runs the suite, prints its goal lines and the load.
  */

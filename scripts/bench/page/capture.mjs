@@ -3,7 +3,7 @@
 // and the size of every content script. The UI is wherever the build puts it: extension frames in a closed shadow
 // root (this build), or an open shadow root (an older build, `BENCH_CAPTURE_BASE=<its .output/chrome-mv3>`, measured
 // in the same run, interleaved, as the peer: ratios printed). Used by run.mjs (BENCH_ONLY=capture); `node
-// scripts/bench/capture.mjs` runs it alone.
+// scripts/bench/page/capture.mjs` runs it alone.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -3,7 +3,7 @@
 // the capture script paints today), spread over more Highlights per kind, or added in batches per
 // animation frame (HighlightPainter.paintInBatches) — traced on the page's main thread: the longest task
 // and what it was made of, and the time until every passage is drawn. Used by run.mjs
-// (BENCH_ONLY=highlights); `node scripts/bench/highlights.mjs` runs it alone.
+// (BENCH_ONLY=highlights); `node scripts/bench/page/highlights.mjs` runs it alone.
 import { bigPage, onPlainPage } from '../harness/bigpage.mjs';
 import { summarize, traceMainThread } from '../harness/extension.mjs';
 import { runAlone } from '../harness/harness.mjs';

@@ -2,7 +2,7 @@
 // load with them stored), traced on the page's main thread; in the same run, the Hypothesis-style peer
 // on the same page (for the "painted within 0.02 × the peer's time" goal) and our library alone (async
 // anchoring plus painting, no extension). Also the sizes of the content-script bundles. Used by run.mjs
-// (BENCH_ONLY=long-tasks); `node scripts/bench/long-tasks.mjs` runs it alone.
+// (BENCH_ONLY=long-tasks); `node scripts/bench/page/long-tasks.mjs` runs it alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bigPage, claimsOn, onPlainPage } from '../harness/bigpage.mjs';

@@ -3,7 +3,7 @@
 // worker holds after a page's lookup with 1,000 and with 100,000 claims stored (nothing should grow with
 // the whole store when one page is open). Heaps are read over the DevTools protocol after a full garbage
 // collection; each figure is the median of three. Used by run.mjs (BENCH_ONLY=memory);
-// `node scripts/bench/memory.mjs` runs it alone.
+// `node scripts/bench/page/memory.mjs` runs it alone.
 import { bigPage, claimsOn, onPlainPage } from '../harness/bigpage.mjs';
 import { importThroughOptions, launch, waitPainted } from '../harness/extension.mjs';
 import { goal, runAlone } from '../harness/harness.mjs';

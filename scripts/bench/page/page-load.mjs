@@ -6,7 +6,7 @@
 // trace, and — in its own isolated world — what the webextension polyfill and the URL normalisation
 // cost, and the one lookup's round trip. Before that, what pages with nothing stored ask of the background:
 // service-worker starts and messages, counted over 100 loads of the fixture pages. Used by run.mjs
-// (BENCH_ONLY=page-load); `node scripts/bench/page-load.mjs` runs it alone.
+// (BENCH_ONLY=page-load); `node scripts/bench/page/page-load.mjs` runs it alone.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

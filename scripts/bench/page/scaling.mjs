@@ -7,7 +7,7 @@
 //   a column of the rows up to 10,000): the import, the page lookup's round trip, the service worker's heap after it, the panel's first paint
 //   and its heap once every row is in, a filter keystroke, and a JSONL export from the options page.
 // Each column gets its growth exponent k (cost ≈ c · size^k; 1 is linear). Used by run.mjs
-// (BENCH_ONLY=scaling); `node scripts/bench/scaling.mjs` runs it alone.
+// (BENCH_ONLY=scaling); `node scripts/bench/page/scaling.mjs` runs it alone.
 import { bigPage, claimsOn } from '../harness/bigpage.mjs';
 import { emptyStore, importOnce } from '../panel-transfer/export.mjs';
 import { importThroughOptions, launch, paintedCount, summarize, traceMainThread, waitPainted } from '../harness/extension.mjs';

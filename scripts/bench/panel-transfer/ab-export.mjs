@@ -3,7 +3,7 @@
 // AB_FILES taken from AB_BASE), loaded side by side, and timed in interleaved runs on the same 10,500
 // generated records — so the machine's load falls on both alike. Prints the quartiles of each step for
 // each version, and whether both export byte-identical files. A development tool, not a suite:
-//   AB_BASE=<commit> node scripts/bench/ab-export.mjs
+//   AB_BASE=<commit> node scripts/bench/panel-transfer/ab-export.mjs
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // interleaved rounds (A, B, B, A, …) on a warm worker, and on the first open after every service worker
 // was stopped — so the machine's load falls on both alike. Prints each build's median and quartiles and
 // the median of the per-round ratios B/A. A development tool, not a suite:
-//   AB_BASE_DIR=<unpacked build> [AB_ROUNDS=12] node scripts/bench/ab-panel.mjs
+//   AB_BASE_DIR=<unpacked build> [AB_ROUNDS=12] node scripts/bench/panel-transfer/ab-panel.mjs
 // (B is this worktree's build, `.output/chrome-mv3` or RECIPE_LENS_OUT.)
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

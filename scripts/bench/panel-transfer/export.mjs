@@ -2,7 +2,7 @@
 // imported through the options page (read, validated and planned in a preview, then stored in one
 // transaction), then exported to JSONL from the options page and from the evidence panel.
 // It empties the store first (by restoring an empty backup), so run it in a browser of its own or after
-// benchmarks that no longer need their records. Used by run.mjs; `node scripts/bench/export.mjs` runs it alone.
+// benchmarks that no longer need their records. Used by run.mjs; `node scripts/bench/panel-transfer/export.mjs` runs it alone.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { bundleImportLab } from '../harness/build.mjs';

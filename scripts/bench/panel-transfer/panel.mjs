@@ -1,7 +1,7 @@
 // Evidence-panel benchmark: 10,000 claims over 500 models imported through the options page, then the
 // survey's first paint and the cost of each filter keystroke, measured in the panel page in real Chromium.
 // (The import that fills the store is timed and logged; the import goals are the transfer suite's.)
-// Used by run.mjs; `node scripts/bench/panel.mjs` runs it alone.
+// Used by run.mjs; `node scripts/bench/panel-transfer/panel.mjs` runs it alone.
 import { goal, runAlone } from '../harness/harness.mjs';
 import { median } from '../harness/stats.mjs';
 import { stopServiceWorker } from '../harness/store.mjs';

@@ -3,7 +3,7 @@
 // load falls on both alike. For each build and report: the median moment the first canvas was put in its page box
 // (`first-canvas`; a build without that mark: `pdfFirstPageMs`, which it took at that moment), the median first page
 // on screen (`pdfFirstPageMs`) and the medians of the other marks. A development tool, not a suite:
-//   AB_BASE_DIR=<unpacked build> [AB_ROUNDS=7] [AB_COLD=1] node scripts/bench/pdf-ab.mjs
+//   AB_BASE_DIR=<unpacked build> [AB_ROUNDS=7] [AB_COLD=1] node scripts/bench/pdf/pdf-ab.mjs
 // (B is this worktree's build, `.output/chrome-mv3` or RECIPE_LENS_OUT.) AB_COLD=1 lets each build's pdf.js engine go
 // before every opening, so every opening boots it cold (the first report of a browser session); by default a build
 // that keeps its engine finds it warm after its first opening.

@@ -4,7 +4,7 @@
 // report. In Node, on the body text the viewer reads (lib/pdf's text model over pdf.js's runs): the claim finder's share of claim-worthy candidates in
 // its top ten (hand judgments in tests/unit/fixtures/finder-judgments.json, by candidate key), the report's own-recipe
 // sentences found among its candidates, and negated mentions offered as positive claims (the ground truth written by
-// hand in tests/unit/fixtures/pdf-reports.json). Used by run.mjs (BENCH_ONLY=reports); `node scripts/bench/pdf-reports.mjs`
+// hand in tests/unit/fixtures/pdf-reports.json). Used by run.mjs (BENCH_ONLY=reports); `node scripts/bench/pdf/pdf-reports.mjs`
 // runs it alone.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

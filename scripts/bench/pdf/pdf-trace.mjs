@@ -4,7 +4,7 @@
 // page), by driver: `playwright` opens the viewer as the benchmark does (Playwright attaches to the page and to its
 // worker), `raw` drives Chromium through its DevTools port at the browser level only, so nothing is attached to the
 // viewer or its worker, as for a curator. Both serve the reports from 127.0.0.1. A development tool, not a suite:
-//   [TRACE_DRIVERS=raw,playwright] [TRACE_RUNS=3] node scripts/bench/pdf-trace.mjs
+//   [TRACE_DRIVERS=raw,playwright] [TRACE_RUNS=3] node scripts/bench/pdf/pdf-trace.mjs
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -1,6 +1,6 @@
 // PDF viewer benchmark: a 100-page report printed by Chromium, 200 claims on it imported into the store, then
 // — in the real viewer — the time to the first drawn page, to read the whole text and anchor the 200 claims,
-// and the frame times while the curator scrolls through it. Used by run.mjs; `node scripts/bench/pdf.mjs`
+// and the frame times while the curator scrolls through it. Used by run.mjs; `node scripts/bench/pdf/pdf.mjs`
 // runs it alone.
 import { runAlone } from '../harness/harness.mjs';
 import { median, percentile } from '../harness/stats.mjs';

@@ -1,4 +1,4 @@
-// The recheck benchmark (issue 26; BENCH_ONLY=recheck, or `node scripts/bench/recheck.mjs` alone): lib/recheck on the
+// The recheck benchmark (issue 26; BENCH_ONLY=recheck, or `node scripts/bench/recheck/recheck.mjs` alone): lib/recheck on the
 // public revision corpus (../shared/fixtures/revisions), through the path `survey recheck` takes once it has a page —
 // each pair's new page parsed by linkedom, its claims (records.jsonl) rechecked with `recheckPage` — with each verdict
 // judged against its passage's class (scripts/anchoring/recheck-judge.ts, as the unit test judges). Then the time per
