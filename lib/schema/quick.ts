@@ -22,7 +22,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/;
 
 /** The fields of each record kind in the schema's order (`lib/schema/index.ts`). */
-const CLAIM_FIELDS = [
+const CLAIM_FIELDS: readonly string[] = [
   'schema',
   'id',
   'model',
@@ -48,6 +48,9 @@ const QUOTE_FIELDS = ['exact', 'prefix', 'suffix'];
 const POSITION_FIELDS = ['start', 'end'];
 const SOURCE_FIELDS = ['url', 'title', 'kind', 'publisher', 'published', 'accessed'];
 const PDF_FIELDS = ['fingerprint', 'page', 'arxiv'];
+const FIELD_SETS = new Map<readonly string[], ReadonlySet<string>>(
+  [CLAIM_FIELDS, MODEL_FIELDS, QUOTE_FIELDS, POSITION_FIELDS, SOURCE_FIELDS, PDF_FIELDS].map((fields) => [fields, new Set(fields)]),
+);
 
 function isPlain(v: unknown): v is Plain {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -102,12 +105,27 @@ function optional(o: Plain, key: string, ok: (v: unknown) => boolean, nullable: 
 /** A copy with the schema's fields first (in its order), then the others as they came; null when a key could reach a prototype. */
 function ordered(o: Plain, fields: readonly string[], nested?: Record<string, Plain | null>): Plain | null {
   const out: Plain = {};
+  const known = FIELD_SETS.get(fields)!;
   for (const key of fields) if (Object.hasOwn(o, key)) out[key] = nested && Object.hasOwn(nested, key) ? nested[key] : o[key];
   for (const key of Object.keys(o)) {
     if (FORBIDDEN.has(key)) return null;
-    if (!fields.includes(key)) out[key] = o[key];
+    if (!known.has(key)) out[key] = o[key];
   }
   return out;
+}
+
+/** Addresses judged lately (a file's claims share a few pages' addresses): parsing a URL costs more than the rest of a record. */
+const urlsSeen = new Map<string, boolean>();
+const URLS_KEPT = 1024;
+
+function isHttpUrlSeen(url: string): boolean {
+  let ok = urlsSeen.get(url);
+  if (ok === undefined) {
+    ok = isHttpUrl(url);
+    if (urlsSeen.size >= URLS_KEPT) urlsSeen.clear();
+    urlsSeen.set(url, ok);
+  }
+  return ok;
 }
 
 function quote(v: unknown): Plain | null {
@@ -125,7 +143,7 @@ function position(v: unknown): Plain | null {
 
 function source(v: unknown): Plain | null {
   if (!isPlain(v) || typeof v.url !== 'string' || !isText(v.title, 1000) || !SOURCE_KIND_SET.has(v.kind) || !isDate(v.accessed)) return null;
-  if (!optional(v, 'publisher', (p) => isText(p, 200), true) || !optional(v, 'published', isDate, true) || !isHttpUrl(v.url)) return null;
+  if (!optional(v, 'publisher', (p) => isText(p, 200), true) || !optional(v, 'published', isDate, true) || !isHttpUrlSeen(v.url)) return null;
   return ordered(v, SOURCE_FIELDS);
 }
 
