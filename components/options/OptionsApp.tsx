@@ -35,7 +35,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
 
   const refresh = () =>
     api
-      .summary()
+      .call('store.summary', {})
       .then((s) => {
         setSummary(s);
         setError(null);
@@ -65,7 +65,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
 
       <LanguageSettings api={api} />
 
-      <AddressReview api={api.addresses} />
+      <AddressReview api={api} />
 
       <section class="card" aria-labelledby="store-h">
         <h2 id="store-h">{t('yourStore')}</h2>
