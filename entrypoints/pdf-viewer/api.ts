@@ -1,14 +1,14 @@
 /** The PDF viewer's ViewerApi: the capture API through the protocol, the background's calls and change notices to this tab, and file access. */
 import { browser } from 'wxt/browser';
 import type { ViewerApi } from '../../components/pdf/api';
-import { backgroundCaptureApi } from '../shared/capture-api';
 import { keepPdfEngine } from '../../components/pdf/worker';
+import { callAsViewer } from '../shared/calls';
 import { answerAsDocument, callBackground, onChangeNotice } from '../shared/messaging';
 
 /** Builds the viewer's access to the store and the browser. */
 export function createViewerApi(): ViewerApi {
   return {
-    ...backgroundCaptureApi(),
+    call: callAsViewer,
     // The background reaches this tab like a content script (tabs.sendMessage reaches extension pages too).
     listen: (handlers) => answerAsDocument(handlers),
     // An extension page also hears the change notices the background broadcasts to pages.
