@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionCheck, DatasetFailure, DatasetLink, DatasetStatus, DatasetView, PublishDone, PublishDryRun, PullDone } from '../../lib/dataset/link';
 import { changedModels } from '../../lib/dataset/summary';
 import { plural, t } from '../../lib/i18n';
+import type { ResponseOf } from '../../lib/messages';
 import { activityText, type DatasetApi, failureText, pullSummary, statusParts } from '../common/dataset';
 import { DatasetReviews } from './DatasetReviews';
 import { Conflict } from './ImportPanel';
@@ -205,7 +206,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
   const [choices, setChoices] = useState<Map<string, Take>>(new Map());
 
   const load = () =>
-    api.get().then(
+    api.call('dataset.get', {}).then(
       (v) => {
         setView(v);
         setStatus(v.status);
@@ -221,7 +222,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
   useEffect(() => {
     if (!busy) return;
     const timer = window.setInterval(() => {
-      api.status().then(setStatus, () => undefined);
+      api.call('dataset.status', {}).then(setStatus, () => undefined);
     }, POLL_MS);
     return () => window.clearInterval(timer);
   }, [busy, api]);
@@ -243,7 +244,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
       return null;
     } finally {
       setBusy(null);
-      void api.status().then(setStatus, () => undefined);
+      void api.call('dataset.status', {}).then(setStatus, () => undefined);
     }
   };
 
@@ -262,7 +263,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
 
   const test = async () => {
     if (!(await ready())) return;
-    const outcome = await work(t('datasetOpTest'), () => api.test(linkOf(form), form.token.trim()));
+    const outcome = await work(t('datasetOpTest'), () => api.call('dataset.test', { link: linkOf(form), token: form.token.trim() }));
     if (!outcome) return;
     if (outcome.failure) setFailure(outcome.failure);
     else setCheck(outcome);
@@ -270,7 +271,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
 
   const save = async () => {
     if (!(await ready())) return;
-    const next = await work(t('datasetSaving'), () => api.connect(linkOf(form), form.token.trim()));
+    const next = await work(t('datasetSaving'), () => api.call('dataset.connect', { link: linkOf(form), token: form.token.trim() }));
     if (!next) return;
     setView(next);
     setStatus(next.status);
@@ -280,7 +281,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
 
   const disconnect = async () => {
     clear();
-    const next = await work(t('datasetDisconnecting'), () => api.disconnect());
+    const next = await work(t('datasetDisconnecting'), () => api.call('dataset.disconnect', {}));
     if (!next) return;
     setView(next);
     setStatus(next.status);
@@ -291,7 +292,7 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
 
   const preview = async (to = target) => {
     clear();
-    const outcome = await work(t('datasetOpPreview'), () => api.preview(to));
+    const outcome = await work(t('datasetOpPreview'), () => api.call('dataset.preview', { target: to }));
     if (!outcome) return;
     if (outcome.failure) return setFailure(outcome.failure);
     setDryRun(outcome);
@@ -302,14 +303,14 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
     if (!dryRun) return;
     clear();
     const custom = message.trim() && message.trim() !== dryRun.message.trim() ? message : undefined;
-    const outcome = await work(t('datasetOpPublish'), () => api.publish(custom, target));
+    const outcome = await work(t('datasetOpPublish'), () => api.call('dataset.publish', { message: custom, target }));
     setDryRun(null);
     if (!outcome) return;
     if (outcome.failure) setFailure(outcome.failure);
     else setPublished(outcome);
   };
 
-  const afterPull = (outcome: Awaited<ReturnType<DatasetApi['pull']>> | null) => {
+  const afterPull = (outcome: ResponseOf<'dataset.pull'> | null) => {
     if (!outcome) return;
     if (outcome.failure) return setFailure(outcome.failure);
     setPulled(outcome);
@@ -319,14 +320,14 @@ export function DatasetPanel({ api, version = 0, onPulled }: { api: DatasetApi; 
   const pull = async () => {
     clear();
     setPulled(null);
-    afterPull(await work(t('datasetOpPull'), () => api.pull()));
+    afterPull(await work(t('datasetOpPull'), () => api.call('dataset.pull', {})));
   };
   /** Settles the conflicts shown as chosen (each defaults to keeping the local version); any new one waits. */
   const settle = async () => {
     if (!pulled) return;
     clear();
     const resolutions = pulled.conflicts.map((c) => ({ ref: c.ref, take: choices.get(c.ref) ?? ('mine' as const) }));
-    afterPull(await work(t('datasetSettling'), () => api.settle(resolutions, 'later')));
+    afterPull(await work(t('datasetSettling'), () => api.call('dataset.settle', { resolutions, rest: 'later' })));
   };
 
   const link = view?.link ?? null;

@@ -129,7 +129,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
       />
 
       <DatasetPanel
-        api={api.dataset}
+        api={api}
         version={version}
         onPulled={() => {
           void refresh();
@@ -137,7 +137,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
         }}
       />
 
-      <RecheckCard api={api.recheck} />
+      <RecheckCard api={api} />
       <ExportPanel version={version} api={api} />
       <PdfSettings api={api} />
       <FinderSettings api={api} />

@@ -27,16 +27,15 @@ export type ExportApi = Calls<'survey.data'>;
 /** The curator's settings, read and changed. */
 export type SettingsApi = Calls<'settings.get' | 'settings.set'>;
 
-/** The options page's access to the store and the browser. */
-export interface OptionsApi extends BackupApi {
+/**
+ * The options page's access to the store and the browser: what each card needs (the dataset's host permission,
+ * the recheck's reader), with every call an extension page may send.
+ */
+export interface OptionsApi extends BackupApi, DatasetApi, RecheckApi {
   /** Every call an extension page may send. */
   call: Caller<PageSends>;
   /** Calls back when claims change anywhere; returns an unsubscribe function. */
   onChange(callback: () => void): () => void;
   /** Whether the browser lets the extension read `file://` PDFs (null when it cannot tell). */
   fileAccess(): Promise<boolean | null>;
-  /** The team's dataset: connect, pull, publish. */
-  dataset: DatasetApi;
-  /** Rechecking sources: the run, its findings, accepting an edited passage. */
-  recheck: RecheckApi;
 }

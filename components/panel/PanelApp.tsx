@@ -278,7 +278,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
           {pageCount ? ` (${pageCount})` : ''}
         </button>
       </nav>
-      {api.dataset && <DatasetBar api={api.dataset} version={storeVersion} onOpenOptions={api.openOptions} />}
+      <DatasetBar api={api} version={storeVersion} onOpenOptions={api.openOptions} />
       <main class="view">
         {loadError && (
           <p class="error pad" role="alert">
@@ -325,7 +325,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
             onJudgment={(j) => saveJudgment(row, j)}
             onVendor={(v) => saveVendor(row, v)}
             onRecordUndisclosed={(stage, source, note) => recordUndisclosed(row, stage, source, note)}
-            recheck={api.recheck}
+            recheck={api}
           />
         )}
         {data && view === 'page' && (

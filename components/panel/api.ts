@@ -5,11 +5,10 @@
  */
 import type { PageReport } from '../../lib/capture/page-report';
 import type { PageCaller } from '../../lib/messages';
-import type { DatasetApi } from '../common/dataset';
 import type { RecheckApi } from '../recheck/api';
 
-/** The panel's access to the store and the browser. */
-export interface PanelApi {
+/** The panel's access to the store and the browser (the recheck's reader among it). */
+export interface PanelApi extends RecheckApi {
   /** Every call an extension page may send. */
   call: PageCaller;
   /** The window whose active tab the panel follows (`tab.page`). */
@@ -20,10 +19,6 @@ export interface PanelApi {
   onActiveTabChange(callback: () => void): () => void;
   /** Opens the options page (backup, import, export). */
   openOptions?(): void;
-  /** The team's dataset: the status line, Pull and Publish (none: no dataset bar). */
-  dataset?: DatasetApi;
-  /** Rechecking a model's sources from its view (none: no recheck there). */
-  recheck?: RecheckApi;
 }
 
 export type { PageReport };

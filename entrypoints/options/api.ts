@@ -2,8 +2,8 @@
 import { browser } from 'wxt/browser';
 import type { OptionsApi } from '../../components/options/api';
 import { UPLOAD_CHANNEL, type Upload } from '../../lib/messages';
-import { createDatasetApi } from '../shared/dataset';
-import { createRecheckApi } from '../shared/recheck';
+import { allowHost } from '../shared/dataset';
+import { lazyReader } from '../shared/recheck';
 import { callAsPage, onChangeNotice } from '../shared/calls';
 
 /**
@@ -34,8 +34,8 @@ export function createOptionsApi(): OptionsApi {
     call: callAsPage,
     handOver: handOverText,
     onChange: (callback) => onChangeNotice(() => callback()),
-    dataset: createDatasetApi(),
-    recheck: createRecheckApi(),
+    allowHost,
+    reader: lazyReader,
     fileAccess: async () => {
       const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
       return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess().catch(() => null) : null;

@@ -1,9 +1,8 @@
 /** The side panel's PanelApi: the page's caller, and browser events for live updates. */
-import { createRecheckApi } from '../shared/recheck';
 import { browser } from 'wxt/browser';
 import type { PanelApi } from '../../components/panel/api';
 import { callAsPage, onChangeNotice } from '../shared/calls';
-import { createDatasetApi } from '../shared/dataset';
+import { lazyReader } from '../shared/recheck';
 
 /** Builds the panel's access to the store and the browser for the window it follows. */
 export function createPanelApi(windowId: number): PanelApi {
@@ -11,8 +10,7 @@ export function createPanelApi(windowId: number): PanelApi {
     call: callAsPage,
     windowId,
     openOptions: () => void browser.runtime.openOptionsPage(),
-    dataset: createDatasetApi(),
-    recheck: createRecheckApi(),
+    reader: lazyReader,
     onChange: (callback) => onChangeNotice(() => callback()),
     onActiveTabChange(callback) {
       const onActivated = (info: { windowId: number }) => {
