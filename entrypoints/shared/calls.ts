@@ -13,7 +13,7 @@ import type { DocumentCaller, PageCaller, ViewerCaller } from '../../lib/message
 import type { BackgroundCall, RequestOf, ResponseOf } from '../../lib/messages/protocol';
 
 /** Sends any call the background answers and unwraps its answer; the roles' callers below narrow it. */
-export async function callBackground<K extends BackgroundCall>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
+async function callBackground<K extends BackgroundCall>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
   const reply: unknown = await browser.runtime.sendMessage({ channel: CHANNEL, type, payload });
   return unwrapReply<ResponseOf<K>>(reply, type);
 }
