@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_MISSING, extensionFlags, findChromium } from './browsers.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const EXT = path.join(ROOT, '.output', 'chrome-mv3');
@@ -14,9 +15,9 @@ const SHARED = path.resolve(ROOT, '..', 'shared', 'fixtures');
 const OWN = path.join(ROOT, 'tests', 'e2e', 'fixtures');
 const OUT = path.join(ROOT, 'demo');
 const headed = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
+const chromiumPath = findChromium();
 if (!chromiumPath) {
-  console.error('No Chromium found: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.');
+  console.error(CHROMIUM_MISSING);
   process.exit(1);
 }
 
@@ -34,17 +35,7 @@ const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmp
   executablePath: chromiumPath,
   headless: !headed,
   viewport: headed ? null : { width: 1280, height: 860 },
-  args: [
-    `--disable-extensions-except=${EXT}`,
-    `--load-extension=${EXT}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...extensionFlags(EXT), ...CHROMIUM_FLAGS],
 });
 await context.route('http://fixtures.test/**', async (route) => {
   const url = route.request().url().split('#')[0].split('?')[0];

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from './browsers.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'public', 'icon');
@@ -19,7 +20,7 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128">
 </svg>`;
 
 mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] });
 const page = await browser.newPage();
 for (const size of SIZES) {
   await page.setViewportSize({ width: size, height: size });

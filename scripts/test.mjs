@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_MISSING, FIREFOX_MISSING, findChromium, findFirefox } from './browsers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -30,10 +31,10 @@ function counts(file) {
 step('type-check', bin('tsc'), ['--noEmit']);
 step('lint and format check (Biome)', bin('biome'), ['check', '.']);
 step('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`]);
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
-const firefox = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].filter(Boolean).find((p) => existsSync(p));
-if (!chromium) problems.push('No Chromium for the end-to-end tests: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.');
-if (!firefox) problems.push('No Firefox for the end-to-end tests: install it with `sudo apt-get install -y firefox-esr` or set FIREFOX_PATH.');
+const chromium = findChromium();
+const firefox = findFirefox();
+if (!chromium) problems.push(`For the end-to-end tests: ${CHROMIUM_MISSING}`);
+if (!firefox) problems.push(`For the end-to-end tests: ${FIREFOX_MISSING}`);
 const built = step('build (Chrome)', bin('wxt'), ['build']) && step('build (Firefox)', bin('wxt'), ['build', '-b', 'firefox']);
 const e2e = (title, config, file) =>
   step(title, bin('vitest'), ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, file)}`]);

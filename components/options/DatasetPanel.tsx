@@ -111,7 +111,9 @@ function DryRun({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const models = changedModels(run.models);
-  const nothing = models.length === 0;
+  // Source records alone are a publish too (to the branch: a review carries claims and models only).
+  const sources = run.sources ?? 0;
+  const nothing = models.length === 0 && sources === 0;
   return (
     <div
       class="dataset-dry-run"
@@ -130,6 +132,11 @@ function DryRun({
           <p class="counts" data-testid="dataset-dry-run-totals">
             {t('datasetDryRunTotals', run.totals.added, run.totals.changed, run.totals.deleted, run.totals.records)}
           </p>
+          {sources > 0 && (
+            <p class="muted small" data-testid="dataset-dry-run-sources">
+              {t('datasetDryRunSources', sources)}
+            </p>
+          )}
           <table class="dataset-models">
             <thead>
               <tr>

@@ -269,6 +269,11 @@ function JobPreview({
       <p class="counts" data-testid="preview-counts">
         {t('previewCounts', p.added, p.updated, p.unchanged, plural(p.conflictCount, 'conflictsOne', 'conflictsMany'))}
       </p>
+      {p.sourceRecords && p.sourceRecords.incoming > 0 && (
+        <p class="counts muted" data-testid="preview-source-records">
+          {t('previewSourceRecords', p.sourceRecords.incoming, p.sourceRecords.added, p.sourceRecords.updated, p.sourceRecords.unchanged)}
+        </p>
+      )}
       {p.conflictCount > 0 && (
         <div class="conflicts">
           <p class="muted small">

@@ -116,7 +116,7 @@ export function DatasetBar({
             if (e.key === 'Escape') setDryRun(null);
           }}
         >
-          {models.length === 0 ? (
+          {models.length === 0 && !dryRun.sources ? (
             <p>{t('datasetNothingToPublish')}</p>
           ) : (
             <>
@@ -128,18 +128,19 @@ export function DatasetBar({
                   </li>
                 ))}
               </ul>
+              {dryRun.sources ? <p class="muted small">{t('datasetDryRunSources', dryRun.sources)}</p> : null}
               <p class="muted small">{t('datasetWillPublishTo', dryRun.pushTo)}</p>
             </>
           )}
           {dryRun.conflicts.length > 0 && <p class="small">{plural(dryRun.conflicts.length, 'datasetLeftOutOne', 'datasetLeftOutMany')}</p>}
           <div class="dataset-buttons">
-            {models.length > 0 && (
+            {(models.length > 0 || !!dryRun.sources) && (
               <button type="button" class="btn primary" data-testid="panel-dataset-confirm" ref={(b) => b?.focus()} onClick={() => void publish()}>
                 {t('datasetPublishNow')}
               </button>
             )}
             <button type="button" class="btn" data-testid="panel-dataset-cancel" onClick={() => setDryRun(null)}>
-              {models.length ? t('cancel') : t('close')}
+              {models.length || dryRun.sources ? t('cancel') : t('close')}
             </button>
           </div>
         </div>

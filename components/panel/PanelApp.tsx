@@ -1,10 +1,10 @@
 /** The evidence panel: the survey table, one model's recipe, and the active tab's page — live as claims change. */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CLAIM_SCHEMA, MODEL_SCHEMA, modelKey } from '../../lib/schema/constants';
-import type { ClaimRecord, ModelRecord, SourceOverride, Stage } from '../../lib/schema';
+import type { ClaimRecord, ModelRecord, SourceOverride, SourceRecord, Stage } from '../../lib/schema';
 import { mintClaimId } from '../../lib/capture/ids';
 import { NO_FILTERS, indexRows, type RowFilters, type RowSort } from '../../lib/panel/rows';
-import { deriveRows, isTombstone, type SurveyRow } from '../../lib/survey';
+import { deriveRows, isTombstone, unchangedSince, type SurveyRow } from '../../lib/survey';
 import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus } from '../../lib/backup';
@@ -41,8 +41,8 @@ const HEAD_MODELS = 12;
  */
 const exporter = () => import('../../lib/export/files');
 
-/** The survey's records (the first rows' only, or every one). */
-type SurveyData = { claims: ClaimRecord[]; models: ModelRecord[] };
+/** The survey's records (the first rows' only, or every one), and the source records their "as of" days follow. */
+type SurveyData = { claims: ClaimRecord[]; models: ModelRecord[]; sources?: SourceRecord[] };
 
 /**
  * Root of the side panel. `first`: the first rows' records as the page already asked for them (`survey.head`, sent
@@ -111,7 +111,10 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
     };
   }, [api]);
 
-  const rows = useMemo(() => (data ? deriveRows(data.claims, data.models, { now: nowTimestamp(now()) }) : []), [data]);
+  const rows = useMemo(
+    () => (data ? deriveRows(data.claims, data.models, { now: nowTimestamp(now()), unchangedSince: unchangedSince(data.sources) }) : []),
+    [data],
+  );
   const indexed = useMemo(() => indexRows(rows), [rows]);
   const byId = useMemo(() => new Map((data?.claims ?? []).map((c) => [c.id, c])), [data]);
   const modelNames = useMemo(() => [...new Set(rows.map((r) => r.model))], [rows]);
@@ -150,9 +153,10 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
     const claims = shown.flatMap((r) => r.claims);
     const models = (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe)));
     try {
-      const { buildExport, ExportLineCache } = await exporter();
+      const { buildExport, citedSources, ExportLineCache } = await exporter();
       lines.current ??= new ExportLineCache();
-      const file = buildExport(choice.kind, { claims, models }, { lang: choice.lang, now: now(), lines: lines.current });
+      const sources = citedSources(claims, data?.sources);
+      const file = buildExport(choice.kind, { claims, models, sources }, { lang: choice.lang, now: now(), lines: lines.current });
       downloadText(file.fileName, file.text, file.mimeType);
       toast(t('downloadedRows', file.fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));
     } catch (e) {

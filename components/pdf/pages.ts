@@ -13,6 +13,7 @@
 import { canvasDensity, spanBox, stretchFor, type PageText } from '../../lib/pdf';
 import type { PDFPageProxy } from './pdfjs';
 import { t } from '../../lib/i18n';
+import { partitionPoint } from '../../lib/sorted';
 import { afterFrame } from './marks';
 
 /** CSS pixels per PDF point at 100 % (96 / 72). */
@@ -444,14 +445,8 @@ export class PageStack {
 
   /** The page index (0-based) whose box is at `y` in scroller coordinates. */
   private pageAtY(y: number): number {
-    let lo = 0;
-    let hi = this.views.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (this.views[mid]!.el.offsetTop <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    // The last page whose top is at or above y (the first page when none is).
+    return Math.max(0, partitionPoint(this.views.length, (i) => this.views[i]!.el.offsetTop <= y) - 1);
   }
 
   private updateCurrent(): void {

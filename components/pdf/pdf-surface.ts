@@ -11,6 +11,7 @@ import { t } from '../../lib/i18n';
 import type { DocumentKey } from '../../lib/messages';
 import { type PageSegment, type PdfSource, type PdfTextModel, type PlacedPassage, pdfPageLink, type RunPoint } from '../../lib/pdf';
 import type { ClaimRecord, PdfRef } from '../../lib/schema';
+import { partitionPoint } from '../../lib/sorted';
 import type { Anchoring, Captured, DocumentFacts, DocumentSurface, Say, Stale, TextView } from '../capture/surface';
 import { mark } from './marks';
 import type { PageStack } from './pages';
@@ -277,14 +278,8 @@ export class PdfSurface implements DocumentSurface<PlacedPassage> {
       if (!page) return this.pageEnd(stack.count);
     }
     const spans = [...(stack.pageElement(page)?.querySelectorAll<HTMLElement>('span[data-run]') ?? [])];
-    let lo = 0;
-    let hi = spans.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (probe.comparePoint(spans[mid]!, 0) >= 0) hi = mid;
-      else lo = mid + 1;
-    }
-    const next = spans[lo];
+    // The first run at or after the probe.
+    const next = spans[partitionPoint(spans.length, (i) => probe.comparePoint(spans[i]!, 0) < 0)];
     return next ? { page, run: Number(next.dataset.run), offset: 0 } : this.pageEnd(page);
   }
 

@@ -5,12 +5,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
+import { withRetry } from '../../lib/messages/retry';
 import { runProgress, runSources, type RecheckRun, type RecheckScope, type StoredRecheck } from '../../lib/recheck';
 import type { ClaimRecord } from '../../lib/schema';
 import type { RecheckApi } from './api';
 
 /** The name of the lock a running recheck holds, so two pages never run one at once. */
 export const RECHECK_LOCK = 'recipe-lens-recheck';
+
+/** Retries of a call the service worker dropped as it stopped (an attempt unanswered this long counts as dropped). */
+const RETRY = { timeoutMs: 10_000 };
 
 /** What the recheck view shows. */
 export interface RecheckView {
@@ -85,9 +89,10 @@ export function useRecheck(api: RecheckApi) {
           const outcome = await runSources(
             run.pending,
             {
-              read: async (url, signal) => read(url, (await api.call('recheck.source', { url })).claims, signal),
+              read: async (url, signal) => read(url, (await withRetry(() => api.call('recheck.source', { url }), RETRY)).claims, signal),
               save: async (findings) => {
-                const saved = await api.call('recheck.save', { findings });
+                // Storing the same findings twice stores them once: a call the stopping worker dropped is sent again.
+                const saved = await withRetry(() => api.call('recheck.save', { findings }), RETRY);
                 setView((v) => ({
                   ...v,
                   run: saved.run,

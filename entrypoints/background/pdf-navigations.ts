@@ -33,9 +33,14 @@ export function followPdfNavigations(on: boolean): void {
   wanted = Promise.resolve(on);
   const api = (browser as unknown as { webRequest?: typeof browser.webRequest }).webRequest;
   if (!api?.onHeadersReceived || on === following) return;
-  if (on) api.onHeadersReceived.addListener(onPdfHeaders, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['responseHeaders']);
-  else api.onHeadersReceived.removeListener(onPdfHeaders);
-  following = on;
+  try {
+    if (on) api.onHeadersReceived.addListener(onPdfHeaders, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['responseHeaders']);
+    else api.onHeadersReceived.removeListener(onPdfHeaders);
+    following = on;
+  } catch (error) {
+    // A browser without the event as we use it: PDFs then open in the viewer from the popup and the menu only.
+    console.warn('Recipe Lens: PDF navigations cannot be followed here', error);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
  * the nearest after it (an edit between two neighbours moves one of them and
  * not the other; a moved block moves both).
  */
+import { partitionPoint } from '../sorted';
 import type { AnchorResult, Neighbour, PreparedSelectors } from './types';
 
 export type { Neighbour } from './types';
@@ -40,13 +41,8 @@ export class Landmarks {
       this.pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       this.sorted = true;
     }
-    let lo = 0;
-    let hi = this.pairs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.pairs[mid] as [number, number])[0] < hint) lo = mid + 1;
-      else hi = mid;
-    }
+    const pairs = this.pairs;
+    const lo = partitionPoint(pairs.length, (i) => (pairs[i] as [number, number])[0] < hint);
     const out: Neighbour[] = [];
     const before = this.pairs[lo - 1];
     const after = this.pairs[lo];

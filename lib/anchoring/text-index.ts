@@ -4,6 +4,7 @@
  * text back to a (text node, offset) pair. Built once per page and shared by
  * every anchor/describe call. Reading only: the DOM is never modified.
  */
+import { countAtMost, partitionPoint } from '../sorted';
 import { foldForComparison, isCollapsibleSpace } from './normalize';
 
 const ELEMENT_NODE = 1;
@@ -256,16 +257,10 @@ function locate(index: TextIndex, x: number): { node: number; offset: number } |
   if (!(index instanceof Index)) {
     return { node: index.charNode[x] ?? -1, offset: index.charOffset[x] ?? -1 };
   }
-  const starts = index.nodeStart;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if ((starts[mid] as number) <= x) lo = mid;
-    else hi = mid - 1;
-  }
+  // The last node starting at or before x (the first node when none does).
+  const first = Math.max(0, countAtMost(index.nodeStart, x) - 1);
   let found: { node: number; offset: number } | null = null;
-  eachProduced(index, lo, (at, node, offset) => {
+  eachProduced(index, first, (at, node, offset) => {
     if (at !== x) return false;
     found = { node, offset };
     return true;
@@ -453,15 +448,16 @@ function offsetInNode(index: TextIndex, k: number, offset: number): number {
     // (a leading space from an earlier node counts as before every offset).
     return eachProduced(index, k, (_x, node, own) => (node === k ? own : -1) >= offset);
   }
-  let lo = index.nodeStart[k] ?? 0;
-  let hi = index.nodeEnd[k] ?? lo;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const own = index.charNode[mid] === k ? (index.charOffset[mid] ?? -1) : -1;
-    if (own < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  const from = index.nodeStart[k] ?? 0;
+  const to = index.nodeEnd[k] ?? from;
+  // The first character whose own offset in node k is at or after `offset` (one of another node counts as before it).
+  return (
+    from +
+    partitionPoint(to - from, (i) => {
+      const x = from + i;
+      return (index.charNode[x] === k ? (index.charOffset[x] ?? -1) : -1) < offset;
+    })
+  );
 }
 
 /** Next node in document order (optionally not entering `node`'s children), or null past the end of the tree. */

@@ -9,7 +9,7 @@
  * the exports never see them.
  */
 import { isTombstone, withoutTombstones } from '../survey/tombstones';
-import { modelKey, type ClaimRecord, type ModelRecord } from '../schema';
+import { modelKey, type ClaimRecord, type ModelRecord, type SourceRecord } from '../schema';
 import { nowTimestamp } from '../time';
 import type { RecipeDatabase } from './open';
 import { claimsOfPages, PageGroups } from './pages';
@@ -104,10 +104,11 @@ export async function putModel(db: RecipeDatabase, record: ModelRecord): Promise
 /**
  * The claims and model records of the first `count` models in model order
  * (one key cursor over the pages by model: the index lists the models of
- * live claims only); tombstones left out. Claims come by model, then id.
+ * live claims only); tombstones left out. Claims come by model, then id;
+ * with them, the source records of their pages (their "as of" days).
  */
-export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[] }> {
-  const tx = db.transaction(['pages', 'models']);
+export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceRecord[] }> {
+  const tx = db.transaction(['pages', 'models', 'rechecks']);
   const index = tx.objectStore('pages').index('by-model');
   const names: string[] = [];
   let cursor = await index.openKeyCursor();
@@ -117,7 +118,7 @@ export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ c
   }
   if (!names.length) {
     const models = (await tx.objectStore('models').getAll(null, count)).map(({ key: _key, ...record }) => record);
-    return { claims: [], models };
+    return { claims: [], models, sources: [] };
   }
   const [pages, models] = await Promise.all([
     index.getAll(IDBKeyRange.bound(names[0]!, names[names.length - 1]!)),
@@ -125,12 +126,17 @@ export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ c
   ]);
   const wanted = new Set(names);
   const seen = new Set<string>();
+  const cited: string[] = [];
   const claims: ClaimRecord[] = [];
   for (const page of pages) {
     if (seen.has(page.url)) continue;
     seen.add(page.url);
+    const before = claims.length;
     for (const claim of page.claims) if (wanted.has(claim.model) && !isTombstone(claim)) claims.push(claim);
+    if (claims.length > before) cited.push(page.url);
   }
+  const rechecks = tx.objectStore('rechecks');
+  const sources = (await Promise.all(cited.map((url) => rechecks.get(url)))).flatMap((r) => (r?.record ? [r.record] : []));
   claims.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { claims, models: models.filter((m) => wanted.has(m.model)).map(({ key: _key, ...record }) => record) };
+  return { claims, models: models.filter((m) => wanted.has(m.model)).map(({ key: _key, ...record }) => record), sources };
 }

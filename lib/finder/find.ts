@@ -9,8 +9,11 @@ import { scanMentionList, type Meaning, type MentionList } from './matcher';
 import { analyse, MODEL_BONUS, modelMatcher, refine, type Draft, type SentenceGroup, type SentenceScore } from './score';
 import { sentenceAround } from './sentences';
 
-/** One passage worth a curator's look. */
-export interface Candidate {
+/**
+ * One passage worth a curator's look: its sentence's {@link SentenceScore} (a `negative` one is offered as a negative
+ * finding, never as the value), where the sentence is, and its rank.
+ */
+export interface Candidate extends SentenceScore {
   /** Stable id for dismissal: a hash of the normalised sentence text. */
   key: string;
   /** Offset of the sentence in the text. */
@@ -19,28 +22,8 @@ export interface Candidate {
   end: number;
   /** The sentence (`text.slice(start, end)`). */
   sentence: string;
-  /** How claim-like it is (higher is better). */
-  score: number;
-  /** Every contribution to the score, readable. */
-  reasons: string[];
-  /** Claim kind of the main value (`undisclosed` for a negative finding). */
-  kind: ClaimKind;
-  /** Canonical main value ("not used: SFT" for a negative finding). */
-  value: string;
-  /** Every canonical value named positively, main value first. */
-  values: string[];
-  /** Stage named or implied, or null. */
-  stage: Stage | null;
-  /** The model named in the sentence, or null. */
-  model: string | null;
   /** 1 for the best-scored candidate returned, 2 for the next, … */
   rank: number;
-  /** `negative` when the sentence states that something is not used: offered as a negative finding, never as the value. */
-  polarity: 'positive' | 'negative';
-  /** Canonical values the sentence states as not used. */
-  negated: string[];
-  /** The report states its own recipe here ("we adopt GRPO", "Qwen3 is trained with"). */
-  adopts: boolean;
 }
 
 /** What the finder reports for a page. */

@@ -59,9 +59,9 @@ export { KIND_WEIGHT, type SentenceGroup };
 
 /** The score of one sentence and what it names. */
 export interface SentenceScore {
-  /** Total score (rounded to two decimals). */
+  /** Total score, rounded to two decimals: how claim-like the sentence is (higher is better). */
   score: number;
-  /** Each contribution, e.g. "verb of use “trained with” +2". */
+  /** Each contribution to the score, readable, e.g. "verb of use “trained with” +2". */
   reasons: string[];
   /** Claim kind of the main value (`undisclosed` for a "not used" finding). */
   kind: ClaimKind;

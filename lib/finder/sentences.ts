@@ -13,6 +13,8 @@
  * {@link MAX_SENTENCE} characters around the mention that asked for it.
  */
 
+import { countBelow } from '../sorted';
+
 /** Longest span a candidate sentence may have. */
 export const MAX_SENTENCE = 400;
 /** How far before a mention a capped sentence starts when no boundary is near. */
@@ -155,18 +157,6 @@ export interface Stops {
   count: number;
 }
 
-/** Index of the first break at or after `offset` in ascending `breaks` (binary search). */
-function firstAtOrAfter(breaks: ArrayLike<number>, offset: number): number {
-  let lo = 0;
-  let hi = breaks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((breaks[mid] as number) < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * The sentence around the mention [`from`, `to`): its start and end offsets
  * (trimmed), never starting before `floor`, capped at {@link MAX_SENTENCE};
@@ -186,7 +176,7 @@ export function sentenceAround(
   let n = text.length;
   let breakFloor = -1;
   if (breaks && breaks.length) {
-    const k = firstAtOrAfter(breaks, from + 1);
+    const k = countBelow(breaks, from + 1);
     const before = k > 0 ? (breaks[k - 1] as number) : -1;
     if (before >= 0) {
       if (before > floor) floor = before;
@@ -195,7 +185,7 @@ export function sentenceAround(
       while (p < floor && isSpace(text.charCodeAt(p))) p++;
       if (p >= floor) breakFloor = floor;
     }
-    const after = firstAtOrAfter(breaks, to);
+    const after = countBelow(breaks, to);
     if (after < breaks.length) n = Math.max(to, Math.min(n, breaks[after] as number));
   }
   const whole = text.length;
@@ -204,7 +194,7 @@ export function sentenceAround(
   let startsClean = true;
   const lo = Math.max(floor, from - (MAX_SENTENCE - (to - from)));
   if (stops) {
-    for (let k = firstStopAtOrAfter(stops, from) - 1; k >= 0; k--) {
+    for (let k = countBelow(stops.at, from, stops.count) - 1; k >= 0; k--) {
       const p = stops.at[k] as number;
       if (p < lo) break;
       const next = boundaryAfter(text, p);
@@ -254,18 +244,6 @@ export function sentenceAround(
   return { start, end: Math.max(end, Math.min(to, whole)), capped: !startsClean || !endsClean };
 }
 
-/** Index of the first stop at or after `offset` (binary search). */
-function firstStopAtOrAfter(stops: Stops, offset: number): number {
-  let lo = 0;
-  let hi = stops.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((stops.at[mid] as number) < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Whether a sentence ends just before `at` (ignoring white space). */
 function endsSentence(text: string, at: number): boolean {
   let p = at - 1;
@@ -277,7 +255,7 @@ function endsSentence(text: string, at: number): boolean {
 /** The end (after closing quotes) of the first sentence ending in [`from`, `hi`), or -1. */
 function firstBoundary(text: string, from: number, hi: number, stops?: Stops): number {
   if (stops) {
-    for (let k = firstStopAtOrAfter(stops, from); k < stops.count; k++) {
+    for (let k = countBelow(stops.at, from, stops.count); k < stops.count; k++) {
       const p = stops.at[k] as number;
       if (p >= hi) break;
       if (boundaryAfter(text, p) !== -1) return endAfterClosers(text, p);

@@ -16,7 +16,7 @@ import type { BackupStatus } from '../backup';
 import type { FinderReport } from '../capture/finder';
 import type { PageReport } from '../capture/page-report';
 import { IMPORT_FORMATS, IMPORT_MODES, MAX_IMPORT_BYTES } from '../import/formats';
-import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, type SourceCorrection, SourceOverride } from '../schema';
+import { ClaimId, ClaimRecord, HttpUrl, ModelRecord, type SourceCorrection, SourceOverride, type SourceRecord } from '../schema';
 import { type Settings, SettingsPatch } from '../settings';
 import type { TextPart } from './text-parts';
 import {
@@ -167,18 +167,18 @@ export const protocol = {
     request: z.object({}),
     response: answer<{ claims: number; models: number; sources: number; pages: number; persisted: boolean | null; modelRecords: ModelRecord[] }>(),
   },
-  /** Every claim and model record, for the evidence panel, as one JSON string (fast to pass between processes). */
+  /** Every claim and model record (and the source records), for the evidence panel, as one JSON string (fast to pass between processes). */
   'survey.data': {
     from: 'page',
     // Without `read`, a new read: the store serialised once, answered with its first part (`lib/messages/text-parts.ts`).
     request: z.object({ read: z.string().min(1).max(64).optional(), from: z.number().int().min(0).optional() }),
     response: answer<TextPart>(),
   },
-  /** The claims and model records of the first `models` models in model order: the panel paints these first. */
+  /** The claims and model records of the first `models` models in model order (and their sources' records): the panel paints these first. */
   'survey.head': {
     from: 'page',
     request: z.object({ models: z.number().int().min(1).max(200) }),
-    response: answer<{ claims: ClaimRecord[]; models: ModelRecord[] }>(),
+    response: answer<{ claims: ClaimRecord[]; models: ModelRecord[]; sources?: SourceRecord[] }>(),
   },
   /** Stores a model record (the survey row's judgment, vendor, lineage). */
   'model.save': { from: 'page', request: z.object({ record: ModelRecord }), response: answer<{ record: ModelRecord }>() },

@@ -30,6 +30,7 @@ import {
   type PassageSelectors,
   type TextIndex,
 } from '../anchoring';
+import { countAtMost } from '../sorted';
 import { readDocument, type DocumentReading } from './layout';
 
 /** One run of text: its string, whether a line ends after it, and (when known) where it is drawn and in which font. */
@@ -241,15 +242,8 @@ export class PdfTextModel {
 
   /** The 1-based page an offset of the text falls on. */
   pageAt(offset: number): number {
-    const starts = this.pageStart;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if ((starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    // The last page starting at or before the offset (the first page for an offset before every start).
+    return Math.max(1, countAtMost(this.pageStart, offset));
   }
 
   /** The normalised offset of a run point. */

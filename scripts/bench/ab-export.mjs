@@ -10,9 +10,9 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { ROOT } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from './extension.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../browsers.mjs';
 import { describeLoad, noteLoad, serveLocally } from './harness.mjs';
-import { quartiles } from './stats.mjs';
+import { median, quartiles } from './stats.mjs';
 import { generateStore } from './records.mjs';
 
 const BASE = process.env.AB_BASE ?? 'HEAD';
@@ -119,8 +119,7 @@ try {
   for (const step of Object.keys(STEPS)) {
     const q = (xs) => {
       const { q1, q3 } = quartiles(xs);
-      const s = [...xs].sort((a, b) => a - b);
-      return `${q1.toFixed(0)} / ${s[s.length >> 1].toFixed(0)} / ${q3.toFixed(0)}`;
+      return `${q1.toFixed(0)} / ${median(xs).toFixed(0)} / ${q3.toFixed(0)}`;
     };
     console.log(`  ${step.padEnd(18)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
   }

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { EXTENSION_DIR } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath, importThroughOptions } from './extension.mjs';
+import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../browsers.mjs';
+import { importThroughOptions } from './extension.mjs';
 import { describeLoad, noteLoad } from './harness.mjs';
 import { openPanel } from './panel.mjs';
 import { generateStore } from './records.mjs';
@@ -44,7 +45,7 @@ const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-ab-profile-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath: chromiumPath(),
   headless: true,
-  args: [`--disable-extensions-except=${a},${b}`, `--load-extension=${a},${b}`, ...CHROMIUM_FLAGS],
+  args: [...extensionFlags(a, b), ...CHROMIUM_FLAGS],
 });
 try {
   const ids = await extensionIds(context, 2);

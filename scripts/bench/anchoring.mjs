@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { bundlePageBench, ROOT } from './build.mjs';
 import { generatePage } from './corpus.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from './extension.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../browsers.mjs';
 import { goal, runAlone } from './harness.mjs';
 import { median } from './stats.mjs';
 

@@ -5,7 +5,7 @@
 import { chromium } from 'playwright-core';
 import { bundlePageBench } from './build.mjs';
 import { generatePage } from './corpus.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from './extension.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../browsers.mjs';
 import { pageClaimsJsonl } from './records.mjs';
 
 const made = new Map();

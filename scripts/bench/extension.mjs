@@ -6,25 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../browsers.mjs';
 import { EXTENSION_DIR } from './build.mjs';
-
-/** Chromium flags shared by every benchmark browser. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The Chromium binary to drive. */
-export function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
-  if (!found) throw new Error('No Chromium found: install it (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.');
-  return found;
-}
 
 /** Highlight names the extension paints claims under. */
 const PAINTED_RE = '^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$';
@@ -37,8 +20,7 @@ const PAINTED_RE = '^recipe-lens-(stage|algorithm|framework|reward|system|intent
  */
 export async function launch({ extension, pages, extensionDir = EXTENSION_DIR }) {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-bench-'));
-  const args = [...CHROMIUM_FLAGS];
-  if (extension) args.unshift(`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`);
+  const args = extension ? [...extensionFlags(extensionDir), ...CHROMIUM_FLAGS] : [...CHROMIUM_FLAGS];
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,

@@ -11,6 +11,7 @@ import { Window } from 'happy-dom';
 import { engineCold } from './extension.mjs';
 import { bundleForNode } from './finder.mjs';
 import { runAlone } from './harness.mjs';
+import { median } from './stats.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PDFS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pdfs');
@@ -33,11 +34,6 @@ const ISSUE_NEGATIONS = [
     'SFT / Distillation',
   ],
 ];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
-}
 
 /** The text model, source detection and the finder, bundled for Node as they ship in the extension. */
 function loadLib() {

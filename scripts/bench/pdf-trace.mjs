@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { EXTENSION_DIR } from './build.mjs';
-import { CHROMIUM_FLAGS, chromiumPath, launch } from './extension.mjs';
+import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../browsers.mjs';
+import { launch } from './extension.mjs';
 import { describeLoad, noteLoad } from './harness.mjs';
 import { median } from './stats.mjs';
 
@@ -90,8 +91,7 @@ async function rawDriver() {
     [
       '--headless',
       ...CHROMIUM_FLAGS,
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      ...extensionFlags(EXTENSION_DIR),
       `--user-data-dir=${userDataDir}`,
       '--remote-debugging-port=0',
       '--window-size=1280,900',

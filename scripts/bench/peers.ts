@@ -10,6 +10,7 @@
 import * as apacheDom from '@apache-annotator/dom';
 import search from 'approx-string-match';
 import { toRange as textQuoteToRange } from 'dom-anchor-text-quote';
+import { countAtMost, countBelow } from '../../lib/sorted';
 
 /** The selectors a peer is given: the quote with its context, and a position hint in textContent offsets (null: none). */
 export interface PeerSelectors {
@@ -56,15 +57,8 @@ export function rawOffsetOf(raw: RawText, node: Node, offset: number): number | 
 
 /** Index of the text node holding textContent offset `offset` (the last node starting at or before it). */
 function nodeAt(raw: RawText, offset: number, isEnd: boolean): number {
-  let lo = 0;
-  let hi = raw.nodes.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    const s = raw.starts[mid] as number;
-    if (isEnd ? s < offset : s <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  const n = raw.nodes.length;
+  return Math.max(0, (isEnd ? countBelow(raw.starts, offset, n) : countAtMost(raw.starts, offset, n)) - 1);
 }
 
 /** A Range over textContent offsets [start, end), or null when empty or out of bounds. */

@@ -10,7 +10,7 @@
  * scheduled pipelines, which the check job leaves alone. Deterministic: the
  * same options give the same bytes.
  */
-import { GITHUB_RECHECK_PATH, githubRecheckWorkflow, gitlabRecheckJob, installLine } from './ci-recheck';
+import { GITHUB_RECHECK_PATH, githubRecheckWorkflow, githubSetupSteps, gitlabRecheckJob, installLine } from './ci-recheck';
 import { SURVEY_VERSION } from './version';
 
 /** Where the check workflow goes in a dataset repository. */
@@ -83,12 +83,7 @@ jobs:
   survey:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      - name: Install the survey CLI
-        run: ${installLine(install)}
+${githubSetupSteps(install)}
       - name: Rebuild the README on ${branch}
         run: |
 ${rebuildLines('          ', `[ "$GITHUB_EVENT_NAME" = push ] && [ "$GITHUB_REF" = ${ref} ]`, `git push -q origin HEAD:${ref}`, branch)}

@@ -78,6 +78,16 @@ function githubIssueLines(): string[] {
   ];
 }
 
+/** A GitHub job's first steps: the repository checked out, Node 20, and the survey CLI at its pinned spec. */
+export function githubSetupSteps(install: string): string {
+  return `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - name: Install the survey CLI
+        run: ${installLine(install)}`;
+}
+
 /** `.github/workflows/survey-recheck.yml`: weekly and by hand; the report into one issue through `gh`. */
 export function githubRecheckWorkflow(install: string): string {
   const run = '$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID';
@@ -101,12 +111,7 @@ jobs:
   recheck:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      - name: Install the survey CLI
-        run: ${installLine(install)}
+${githubSetupSteps(install)}
       - name: Recheck every source
         run: survey recheck . --report ${RECHECK_REPORT}
       - name: Keep the whole report

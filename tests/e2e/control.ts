@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
 import { CLAIM_SCHEMA, type ClaimRecord } from '../../lib/schema';
-import { EXTENSION_DIR, OWN_FIXTURES, chromiumPath } from './harness';
+import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../../scripts/browsers.mjs';
+import { EXTENSION_DIR, OWN_FIXTURES } from './harness';
 
 /** Stops and watches the extension's service worker through a page's DevTools session. */
 export class WorkerControl {
@@ -308,23 +309,15 @@ export function unpackedExtensionId(dir: string): string {
 /** Starts Chromium with the built extension (and any `extraExtensions` folders) on `userDataDir`, connected over the DevTools protocol. */
 export async function startOwnedChromium(userDataDir: string, options: { extraExtensions?: string[] } = {}): Promise<OwnedChromium> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) throw new Error('The extension is not built. Run `npm run build` first.');
-  const extensions = [EXTENSION_DIR, ...(options.extraExtensions ?? [])].join(',');
   const child = spawn(
     chromiumPath(),
     [
       '--headless=new',
       `--user-data-dir=${userDataDir}`,
       '--remote-debugging-port=0',
-      `--disable-extensions-except=${extensions}`,
-      `--load-extension=${extensions}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
+      ...extensionFlags(EXTENSION_DIR, ...(options.extraExtensions ?? [])),
+      ...CHROMIUM_FLAGS,
       '--no-default-browser-check',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
       '--hide-crash-restore-bubble',
       'about:blank',
     ],

@@ -25,6 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { firefoxPath } from '../../scripts/browsers.mjs';
 import { badgeInExtension, inUi, readClaimsInExtension, type DownloadedFile, type ExtensionDriver, type ScenarioPage } from './driver';
 import { UI_FRAME_PAGE } from './ui-frames';
 
@@ -40,17 +41,6 @@ export const GECKO_ID = 'recipe-lens@recipe-lens.dev';
 export const EXTENSION_UUID = '5e1c7a3b-0d2f-4c8e-9a61-7b3f2d9e4c10';
 /** The extension's origin in Firefox. */
 export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
-
-/** The command that installs Firefox on Debian and Ubuntu. */
-export const FIREFOX_INSTALL = 'sudo apt-get install -y firefox-esr';
-
-/** The Firefox to drive (FIREFOX_PATH, else Debian's firefox-esr), or an error saying how to get one. */
-export function firefoxPath(): string {
-  const candidates = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].filter(Boolean) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`No Firefox found for the end-to-end tests. Install it with \`${FIREFOX_INSTALL}\` or set FIREFOX_PATH to a Firefox binary.`);
-  return found;
-}
 
 /** A loopback proxy that serves the fixture hosts and refuses every other address. */
 async function startFixtureProxy(fixtures: FixtureResponder): Promise<{ port: number; refused: string[]; close(): Promise<void> }> {

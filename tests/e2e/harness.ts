@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../../scripts/browsers.mjs';
 import { badgeInExtension, inUi, readClaimsInExtension, squash, type ExtensionDriver, type ScenarioPage } from './driver';
 import { uiLocator } from './ui-frames';
 import { PanelPage } from './pages/panel-page';
@@ -36,18 +37,6 @@ export interface FixturePage {
 export function fixturePages(): FixturePage[] {
   if (!HAVE_SHARED) return [];
   return JSON.parse(readFileSync(path.join(SHARED_FIXTURES, 'pages.json'), 'utf8')) as FixturePage[];
-}
-
-/** The path of the Chromium to drive, or an error saying how to get one. */
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the end-to-end tests. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium or Chrome binary.',
-    );
-  }
-  return found;
 }
 
 /** The hosts whose pages the test process serves (nothing is fetched from the network); the neighbours on shared public suffixes serve only pages a test puts there. */
@@ -126,17 +115,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     executablePath: chromiumPath(),
     headless: true,
     viewport: { width: 1280, height: 900 },
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...extensionFlags(EXTENSION_DIR), ...CHROMIUM_FLAGS],
   });
   const fixtures = new FixtureResponder();
   for (const host of FIXTURE_HOSTS) {

@@ -1,7 +1,8 @@
 /**
  * Rechecking sources in a real browser, on the public corpus of real document revisions: the corpus's claims imported
  * (captured on the old revisions), the new revisions served at the same addresses, every source rechecked from the
- * options page with its progress bar, stopped and resumed; an edited passage accepted and painted on its new text
+ * options page with its progress bar, stopped and resumed (the service worker stopped again and again meanwhile); an
+ * edited passage accepted and painted on its new text
  * after a reload; a gone one marked and kept.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tinyPdf } from '../support/tiny-pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_FIXTURES, launchExtension, paintedTexts, squash, storedClaims, waitForPainted, type ExtensionBrowser } from './harness';
 import { OptionsPage } from './pages/options-page';
+import { WorkerControl } from './control';
 
 const REVISIONS = path.join(SHARED_FIXTURES, 'revisions');
 const HAVE_REVISIONS = existsSync(path.join(REVISIONS, 'cases.json'));
@@ -71,8 +73,12 @@ describe.runIf(HAVE_REVISIONS)('Recheck sources on the revision corpus', () => {
     await page.reload();
     await resume.waitFor();
     expect(await resume.textContent()).toContain(String(pairs.length - doneAtStop));
+    // The service worker is stopped again and again while the run goes on: each stored source stays stored, the run continues.
+    const control = await WorkerControl.attach(browser.context, page, browser.extensionId);
+    const stopping = control.stopRepeatedly(800, 2000);
     await resume.click();
-    await card.getByTestId('recheck-done').waitFor({ timeout: 120_000 });
+    await card.getByTestId('recheck-done').waitFor({ timeout: 150_000 });
+    expect(await stopping()).toBeGreaterThan(0);
     await expect.poll(() => card.getByTestId('recheck-source').count()).toBeGreaterThanOrEqual(pairs.length);
 
     // Each shown verdict against the corpus: nothing unchanged is shown as edited or gone, edits and removals found.
@@ -93,7 +99,7 @@ describe.runIf(HAVE_REVISIONS)('Recheck sources on the revision corpus', () => {
     await card.getByTestId('recheck-model').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screenshots/recheck-report.png' });
     await page.close();
-  });
+  }, 240_000);
 
   it('accepts an edited passage in one click: the claim quotes the new text and is painted on it after a reload', async () => {
     const pair = pairs.find((p) => p.id === 'llamafactory-readme/4fbdf18c-35d19210')!;

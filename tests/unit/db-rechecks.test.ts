@@ -22,7 +22,7 @@ import { defaultClaimLink } from '../../lib/export/links';
 import type { KeptVerdict, SourceFindings } from '../../lib/recheck/stored';
 import { SOURCE_SCHEMA, type ClaimRecord, type SourceRecord } from '../../lib/schema';
 import { freshDatabases } from '../support/databases';
-import { claim } from './fixtures/records';
+import { claim, sourceRecord } from './fixtures/records';
 
 const fresh = freshDatabases('db-rechecks');
 
@@ -62,15 +62,7 @@ function findings(url: string, verdicts: KeptVerdict[]): SourceFindings {
 }
 
 function record(url: string, overrides: Partial<SourceRecord> = {}): SourceRecord {
-  return {
-    schema: SOURCE_SCHEMA,
-    url,
-    checked: '2026-12-01',
-    status: 'unchanged',
-    claims: { unchanged: 2, edited: 0, gone: 0 },
-    updated_at: '2026-12-01T09:00:00Z',
-    ...overrides,
-  };
+  return sourceRecord(url, { checked: '2026-12-01', claims: { unchanged: 2, edited: 0, gone: 0 }, updated_at: '2026-12-01T09:00:00Z', ...overrides });
 }
 
 const zeta1 = CLAIMS[0]!;

@@ -103,6 +103,31 @@ describe('the import card', () => {
     expect(onImported).toHaveBeenCalledTimes(1);
   });
 
+  it('counts the file’s source records in the preview, and says nothing of them when it has none', async () => {
+    mount({
+      call: fakeCall({
+        'import.preview': async () => preview({ conflicts: [], conflictCount: 0, sourceRecords: { incoming: 3, added: 1, updated: 1, unchanged: 1 } }),
+        'import.commit': async () => stored,
+      }),
+    });
+    choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
+    await until(() => !!q('import-confirm'));
+    expect(q('preview-source-records')!.textContent).toBe(
+      'Source records (what the last recheck of each source found): 3 in the file — 1 new, 1 updated, 1 unchanged (the later one is kept).',
+    );
+    render(null, host);
+    host.remove();
+    mount({
+      call: fakeCall({
+        'import.preview': async () => preview({ sourceRecords: { incoming: 0, added: 0, updated: 0, unchanged: 0 } }),
+        'import.commit': async () => stored,
+      }),
+    });
+    choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
+    await until(() => !!q('import-confirm'));
+    expect(q('preview-source-records')).toBeNull();
+  });
+
   it('names each bad line with its file and stores nothing', async () => {
     const api = {
       'import.preview': vi.fn(async () =>

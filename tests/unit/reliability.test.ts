@@ -125,7 +125,10 @@ describe('the background keeps no state that a restart would lose', () => {
   /** Module-level mutable state in the background, each with why losing it is harmless (and the test below that shows it). */
   const ALLOWED: Record<string, string> = {
     'db.ts:connection': 'the database connection: reopened on first use after a restart',
-    'settings.ts:autoOpen': 'a cache of a setting stored in the database: read again after a restart',
+    'pdf-navigations.ts:wanted': 'a cache of the "open every PDF" setting stored in the database: read again at the next start',
+    'pdf-navigations.ts:following':
+      'whether the navigation listener is registered: at the next start it is registered again, then dropped once the setting says off',
+    'claims-index.ts:written': 'the claims index last written to storage.local, to skip writing it unchanged: after a restart it is written again once',
     'transfer.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
     'transfer.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
     'dataset.ts:engine': 'the sync engine of the connection and the records files it parsed: made again from storage.local on first use',
@@ -164,7 +167,7 @@ describe('the background keeps no state that a restart would lose', () => {
     expect(reply.ok && reply.data.claims.map((c) => c.id)).toEqual([claim().id]);
   });
 
-  it('a setting changed before a restart holds after it (autoOpen)', async () => {
+  it('a setting changed before a restart holds after it (wanted)', async () => {
     const before = await startWorker();
     expect(await dispatch(before.table, msg('settings.set', { pdfAutoOpen: true }), pageSender as never)).toEqual({
       ok: true,

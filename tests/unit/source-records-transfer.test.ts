@@ -20,26 +20,16 @@ import { buildExport, citedSources, filterExport, NO_EXPORT_FILTER, toJsonl, wit
 import { parseImport } from '../../lib/import/files';
 import { parseSurveyJsonl } from '../../lib/import/jsonl';
 import { planSourceRecords } from '../../lib/import/sources';
-import { SOURCE_SCHEMA, type SourceRecord } from '../../lib/schema';
 import { freshDatabases } from '../support/databases';
-import { claim, model } from './fixtures/records';
+import { claim, model, sourceRecord } from './fixtures/records';
 
 const fresh = freshDatabases('source-records-transfer');
 
 const ZETA = 'https://example.org/zeta-2-report';
 const OMEGA = 'https://example.org/omega';
 
-function record(url: string, overrides: Partial<SourceRecord> = {}): SourceRecord {
-  return {
-    schema: SOURCE_SCHEMA,
-    url,
-    checked: '2026-12-04',
-    status: 'unchanged',
-    claims: { unchanged: 1, edited: 0, gone: 0 },
-    updated_at: '2026-12-04T09:00:00Z',
-    ...overrides,
-  };
-}
+/** A source record of the tests' defaults. */
+const record = sourceRecord;
 
 const zeta = claim({ id: 'clm_zeta0001', stage: null, kind: 'framework', value: 'slime' });
 const omega = claim({ id: 'clm_omega001', model: 'Omega-1', source: { ...zeta.source, url: OMEGA } });
