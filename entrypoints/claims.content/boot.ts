@@ -18,8 +18,7 @@ import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
 import { refusal } from '../../lib/messages/roles';
 import { pageAddress, normalizeAddress } from '../../lib/source/url';
-import { CLAIMS_INDEX_KEY, isClaimsIndex, mayHaveClaims } from '../../lib/claims-index';
-import { siteListed } from '../../lib/finder/sites';
+import { CLAIMS_INDEX_KEY, mayHaveClaims } from '../../lib/claims-index';
 
 type Sender = Browser.runtime.MessageSender;
 
@@ -89,8 +88,7 @@ export class PageBoot {
     const { url, canonical } = pageAddress(document);
     const stored = await browser.storage.local.get(CLAIMS_INDEX_KEY).catch(() => ({}) as Record<string, unknown>);
     const index = (stored as Record<string, unknown>)[CLAIMS_INDEX_KEY];
-    const listed = isClaimsIndex(index) && index.sites.length > 0 && siteListed(url, index.sites);
-    if (listed || mayHaveClaims(index, [url, canonical ? normalizeAddress(canonical) : null])) {
+    if (mayHaveClaims(index, [url, canonical ? normalizeAddress(canonical) : null], location.hostname.toLowerCase())) {
       await this.lookup();
       return;
     }

@@ -5,7 +5,6 @@
  * only costs a lookup that finds nothing (a false positive), and every address with claims is in it (no false
  * negative: the background rebuilds it after every write of the pages store, before the write is answered). Pure.
  */
-import { sortedIncludes } from '../sorted';
 
 /** The key under which the background keeps the index in `storage.local`. */
 export const CLAIMS_INDEX_KEY = 'claimsIndex';
@@ -41,8 +40,14 @@ export function isClaimsIndex(value: unknown): value is ClaimsIndex {
   return !!v && v.version === 1 && Array.isArray(v.keys) && Array.isArray(v.sites);
 }
 
-/** Whether any of a page's candidate addresses may have claims: true when there is no readable index (unknown: ask). */
-export function mayHaveClaims(index: unknown, addresses: ReadonlyArray<string | null>): boolean {
+/**
+ * Whether a page may have claims or a finder run: true when there is no readable index (unknown: ask), when one of
+ * its candidate addresses is in it, or when its host may be on one of the finder's sites. The site check is loose on
+ * purpose (a host ending in the site's name, its `*.` and port aside): the background decides exactly, and a
+ * false positive only costs a lookup. A linear scan of the keys costs microseconds and keeps the page script small.
+ */
+export function mayHaveClaims(index: unknown, addresses: ReadonlyArray<string | null>, host = ''): boolean {
   if (!isClaimsIndex(index)) return true;
-  return addresses.some((a) => a !== null && sortedIncludes(index.keys, addressKey(a)));
+  if (host && index.sites.some((site) => host.endsWith(site.replace(/^\*\./, '').replace(/:\d+$/, '')))) return true;
+  return addresses.some((a) => a !== null && index.keys.includes(addressKey(a)));
 }

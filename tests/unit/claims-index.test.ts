@@ -46,6 +46,15 @@ describe('the index', () => {
     }
   });
 
+  it('takes a host that may be on a finder site as "ask": loosely (the background decides), never missing one', () => {
+    const index = buildClaimsIndex([], ['openai.com', '*.qwenlm.github.io', 'localhost:8080']);
+    expect(mayHaveClaims(index, ['https://openai.com/index/x'], 'openai.com')).toBe(true);
+    expect(mayHaveClaims(index, ['https://qwenlm.github.io/blog/'], 'qwenlm.github.io')).toBe(true);
+    expect(mayHaveClaims(index, ['https://a.qwenlm.github.io/'], 'a.qwenlm.github.io')).toBe(true);
+    expect(mayHaveClaims(index, ['http://localhost:8080/x'], 'localhost')).toBe(true);
+    expect(mayHaveClaims(index, ['https://example.org/x'], 'example.org')).toBe(false);
+  });
+
   it('finds by one binary search', () => {
     const sorted = [1, 3, 3, 7, 10];
     expect(partitionPoint(sorted.length, (i) => sorted[i]! < 3)).toBe(1);
