@@ -6,11 +6,17 @@
  */
 import type { CallName, DocumentSends, PageSends, RequestOf, ResponseOf } from './protocol';
 
+/** The type-only mark that keeps callers of different calls apart (nothing carries it at run time). */
+declare const sends: unique symbol;
+
 /**
  * Sends one of the calls `K` to its receiver and resolves with the answer (rejects with the receiver's error).
- * A caller of more calls stands in for a caller of fewer, so a component asks only for the calls it makes.
+ * A caller of more calls stands in for a caller of fewer, so a component asks only for the calls it makes; never the
+ * other way round (the mark: `K` appears only in a constraint otherwise, where the type checker does not compare it).
  */
-export type Caller<K extends CallName> = <C extends K>(type: C, request: RequestOf<C>) => Promise<ResponseOf<C>>;
+export type Caller<K extends CallName> = (<C extends K>(type: C, request: RequestOf<C>) => Promise<ResponseOf<C>>) & {
+  readonly [sends]?: (call: K) => void;
+};
 
 /** The access of a component that needs nothing from the browser but these calls. */
 export interface Calls<K extends CallName> {

@@ -2,7 +2,7 @@
 // takes only the calls that role may send, and a caller of more calls stands in for a caller of fewer (a component
 // asks for the calls it makes and is kept to them). The type checks are the type checker's (`@ts-expect-error`); the fake is the tests' own.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Caller, DocumentCaller, PageCaller, ResponseOf, ViewerCaller } from '../../lib/messages';
+import type { Caller, DocumentCaller, DocumentSends, PageCaller, PageSends, ResponseOf, ViewerCaller, ViewerSends } from '../../lib/messages';
 import { fakeCall } from '../support/fake-call';
 
 describe('callers made from the protocol', () => {
@@ -16,9 +16,9 @@ describe('callers made from the protocol', () => {
   });
 
   it('keep each role to the calls it may send', () => {
-    const page: PageCaller = fakeCall({});
-    const document: DocumentCaller = fakeCall({});
-    const viewer: ViewerCaller = fakeCall({});
+    const page: PageCaller = fakeCall<PageSends>({});
+    const document: DocumentCaller = fakeCall<DocumentSends>({});
+    const viewer: ViewerCaller = fakeCall<ViewerSends>({});
     // Never run: these lines are for the type checker.
     const unsent = () => {
       // @ts-expect-error a document's call is not an extension page's
@@ -41,6 +41,13 @@ describe('callers made from the protocol', () => {
       void narrow('store.summary', {});
     };
     const asPage: PageCaller = viewer;
-    expect([typeof unsent, typeof kept, typeof asPage]).toEqual(['function', 'function', 'function']);
+    // Never the other way round: a caller of fewer calls does not stand in for one of more, nor one role's for another's.
+    // @ts-expect-error a component's narrow caller is not an extension page's
+    const widened: PageCaller = narrow;
+    // @ts-expect-error an extension page's caller is not a document's
+    const asDocument: Caller<'document.claims'> = page;
+    // @ts-expect-error a document's caller is not the viewer's
+    const asViewer: ViewerCaller = document;
+    expect([typeof unsent, typeof kept, typeof asPage, typeof widened, typeof asDocument, typeof asViewer]).toEqual(Array(6).fill('function'));
   });
 });

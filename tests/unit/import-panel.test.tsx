@@ -1,6 +1,7 @@
 // The options page's import card with a stand-in background: preview, conflicts side by side, confirmation.
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImportCall } from '../../components/options/api';
 import { ImportPanel } from '../../components/options/ImportPanel';
 import type { ImportApi } from '../../components/options/importer';
 import type { RequestOf, ResponseOf } from '../../lib/messages';
@@ -145,7 +146,7 @@ describe('the import card', () => {
   });
 
   it('refuses a file over the limit before reading it', async () => {
-    const call = fakeCall({});
+    const call = fakeCall<ImportCall>({});
     mount({ call });
     const big = new File(['x'], 'huge.jsonl');
     Object.defineProperty(big, 'size', { value: 40 * 1024 * 1024 });

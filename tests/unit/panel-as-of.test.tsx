@@ -5,6 +5,7 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PanelApp } from '../../components/panel/PanelApp';
 import type { PanelApi } from '../../components/panel/api';
+import type { PageSends } from '../../lib/messages';
 import { putClaims, putSourceRecords, surveyHead } from '../../lib/db';
 import { type SourceRecord } from '../../lib/schema';
 import { freshDatabases } from '../support/databases';
@@ -59,7 +60,7 @@ describe("the panel's not-disclosed days", () => {
     const data = { claims: [grpo, undisclosed], models: [model()], sources };
     const json = JSON.stringify(data);
     const api: PanelApi = {
-      call: fakeCall({
+      call: fakeCall<PageSends>({
         'survey.data': async () => ({ json, read: null, total: json.length }),
         'survey.head': async () => data,
         'claims.save': async ({ claims }) => ({ claims }),

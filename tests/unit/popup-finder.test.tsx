@@ -2,7 +2,7 @@
 // tab, reports what it found (and the "not disclosed" hint), and says why when the finder could not run.
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PopupApp } from '../../components/popup/PopupApp';
+import { type PopupCall, PopupApp } from '../../components/popup/PopupApp';
 import type { FinderReport } from '../../lib/capture/finder';
 import type { PageReport } from '../../lib/capture/page-report';
 import type { ResponseOf } from '../../lib/messages';
@@ -43,7 +43,7 @@ async function until(check: () => boolean): Promise<void> {
 function mount(page: ResponseOf<'tab.page'>, find: (request: { tabId: number }) => Promise<FinderReport | null>) {
   host = document.createElement('div');
   document.body.append(host);
-  const call = fakeCall({
+  const call = fakeCall<PopupCall>({
     'tab.page': async () => page,
     'tab.finder': async (request) => ({ report: await find(request), opened: false }),
   });
