@@ -305,7 +305,7 @@ export class CaptureController<A> {
     if (seq !== this.loadSeq) return; // a newer load (navigation, another change) won
     // The store answered for the address the browser says this page has: that is the page's address from now on.
     if (reply.url) {
-      this.surface.adoptAddress?.(reply.url);
+      this.surface.adoptAddress?.(reply.url, reply.site);
       this.shownFor = reply.url;
     }
     this.correction = reply.source;

@@ -10,7 +10,7 @@ import type { Passage } from '../../lib/capture/draft';
 import type { DocumentKey } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
 import { pageAddress } from '../../lib/source/url';
-import type { Anchoring, Captured, DocumentFacts, DocumentSurface, Stale, TextView } from './surface';
+import type { Anchoring, Captured, DecidedAddress, DocumentFacts, DocumentSurface, Stale, TextView } from './surface';
 
 /** Late content is looked at once the page has been quiet this long. */
 const MUTATION_DEBOUNCE_MS = 300;
@@ -82,9 +82,9 @@ function headingRange(root: Element): Range | null {
 /** A web page as the capture controller sees it. */
 export class HtmlSurface implements DocumentSurface<Range> {
   private readonly cache = new IndexCache();
-  private readFacts: ((doc: Document) => DocumentFacts) | null = null;
-  /** The address the background decided for this page, and the page's own address it was asked from. */
-  private decided: { asked: string; url: string } | null = null;
+  private readFacts: ((doc: Document, decided: DecidedAddress) => DocumentFacts) | null = null;
+  /** The address the background decided for this page (with its site), and the page's own address it was asked from. */
+  private decided: { asked: string; url: string; site: string | null } | null = null;
 
   /** @param ours the element hosting Recipe Lens's own UI (its changes are not the page's). */
   constructor(
@@ -120,22 +120,24 @@ export class HtmlSurface implements DocumentSurface<Range> {
     return { url: this.decided?.asked === url ? this.decided.url : url, canonical };
   }
 
-  /** Takes the address the background answered a lookup for, as this page's while it stays where it is now. */
-  adoptAddress(url: string | null | undefined): void {
-    if (url) this.decided = { asked: pageAddress(this.doc).url, url };
+  /** Takes the address the background answered a lookup for (and its site), as this page's while it stays where it is now. */
+  adoptAddress(url: string | null | undefined, site?: string | null): void {
+    if (url) this.decided = { asked: pageAddress(this.doc).url, url, site: site ?? null };
   }
 
   /** What the page says about itself, read by the detector given with `readFactsWith` (the capture script's). */
   facts(): DocumentFacts {
     if (!this.readFacts) throw new Error('HtmlSurface: no source detector given (readFactsWith)');
-    return this.readFacts(this.doc);
+    const own = pageAddress(this.doc).url;
+    const decided = this.decided?.asked === own ? this.decided : { url: own, site: null };
+    return this.readFacts(this.doc, { url: decided.url, site: decided.site });
   }
 
   /**
    * Gives the surface its source detector. It is passed in rather than imported, so that the painting script, which
    * never asks what a page is, does not carry the detector (`page-facts.ts`).
    */
-  readFactsWith(read: (doc: Document) => DocumentFacts): void {
+  readFactsWith(read: (doc: Document, decided: DecidedAddress) => DocumentFacts): void {
     this.readFacts = read;
   }
 

@@ -88,7 +88,7 @@ export class PaintSession<A> {
     const seq = ++this.seq;
     const reply = await this.api.call('document.claims', key);
     if (seq !== this.seq) return;
-    this.surface.adoptAddress?.(reply.url);
+    this.surface.adoptAddress?.(reply.url, reply.site);
     await this.show({ url: reply.url ?? key.url ?? '', claims: reply.claims, source: reply.source });
   }
 

@@ -18,6 +18,12 @@ import type { Caller, DocumentKey } from '../../lib/messages';
 import type { HighlightPainter } from '../../lib/paint';
 import type { ClaimRecord, SourceKind } from '../../lib/schema';
 
+/** A page's address as the background decided it, with its site (registrable domain by the Public Suffix List; null: none known). */
+export interface DecidedAddress {
+  url: string;
+  site: string | null;
+}
+
 /** What a document says about itself before the curator's correction: the form's source fields and the panel's report. */
 export interface DocumentFacts {
   /** The address the document is reported under (a local PDF without a web address: its file). */
@@ -63,8 +69,8 @@ export type Say = (text: string, tone?: 'info' | 'error') => void;
 export interface DocumentSurface<A> {
   /** How the store knows this document; null while it is not known yet (a PDF still opening). */
   key(): DocumentKey | null;
-  /** Takes the address the store answered a lookup for (a page whose canonical link was honoured); optional. */
-  adoptAddress?(url: string | null | undefined): void;
+  /** Takes the address the store answered a lookup for (a page whose canonical link was honoured), and its site; optional. */
+  adoptAddress?(url: string | null | undefined, site?: string | null): void;
   /** What the document says about itself (before the curator's correction). */
   facts(): DocumentFacts;
   /** Why claims cannot be stored from this document yet (a local PDF not given a web address), or null. */

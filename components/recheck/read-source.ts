@@ -5,7 +5,7 @@
  * claims rechecked and the findings made ready to store. Never throws for what a source does: a failure is its
  * `unreachable` reason.
  */
-import type { SiteOf } from '../../lib/messages/addresses';
+import type { SiteOf } from '../../lib/source/url';
 import type { PdfTextModel } from '../../lib/pdf';
 import {
   fetchSource,

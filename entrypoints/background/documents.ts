@@ -4,6 +4,7 @@ import { claimsForPdf, claimsForUrl, getSettings, getSource } from '../../lib/db
 import { siteListed } from '../../lib/finder/sites';
 import { documentAddress } from '../../lib/messages/addresses';
 import { siteOf } from '../../lib/source/sites';
+import { parseHttpUrl } from '../../lib/source/url';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
 import type { Sender } from '../../lib/messages/roles';
 import { badgeText, showTabStatus } from './badge';
@@ -47,7 +48,8 @@ export const documentHandlers = {
     const page = sender.tab && sender.url && /^https?:/.test(sender.url) ? documentAddress(sender.url, url, canonical, siteOf) : url!;
     const [claims, source, settings] = await Promise.all([claimsForUrl(d, page), getSource(d, page), getSettings(d)]);
     // The finder runs by itself only on the sites the curator opted in; elsewhere it costs nothing until asked.
-    return { url: page, claims, source: source ?? null, autoFind: siteListed(page, settings.finderSites) };
+    const host = parseHttpUrl(page)?.hostname;
+    return { url: page, site: host ? siteOf(host) : null, claims, source: source ?? null, autoFind: siteListed(page, settings.finderSites) };
   },
   async 'document.status'({ anchored, orphans }, sender) {
     const tabId = sender.tab?.id;

@@ -49,7 +49,7 @@ export default defineContentScript({
     surface.readFactsWith(pageFacts);
     surface.keepText(true);
     // Filed under the address the background answered for, not one the page suggested.
-    if (bridge.lookup) surface.adoptAddress(bridge.lookup.url);
+    if (bridge.lookup) surface.adoptAddress(bridge.lookup.url, bridge.lookup.site);
     const controller = new CaptureController({
       surface,
       api: { call: callAsDocument },

@@ -104,7 +104,8 @@ export class PageBoot {
     const seq = ++this.lookupSeq;
     const { url, canonical } = pageAddress(document);
     const data = await withRetry(() => callAsDocument('document.claims', { url, canonical }));
-    const found: PageLookup = { url: data.url ?? url, asked: url, claims: data.claims, source: data.source, autoFind: data.autoFind === true };
+    // The answer as it came (its site too, for the capture script's detector), with the address it was asked from.
+    const found: PageLookup = { ...data, url: data.url ?? url, asked: url, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;
     if (this.session || this.loading) return found;
     // A site the curator opted in to the claim finder: the capture script is needed at once.

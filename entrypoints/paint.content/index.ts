@@ -30,7 +30,7 @@ export default defineContentScript({
     const surface = new HtmlSurface(document);
     surface.keepText(false);
     // Filed under the address the background answered for, not one the page suggested.
-    surface.adoptAddress(bridge.lookup.url);
+    surface.adoptAddress(bridge.lookup.url, bridge.lookup.site);
     const painter = new HighlightPainter();
     let handedOver = false;
     const session = new PaintSession<Range>(surface, painter, { call: callAsDocument }, (_painted, orphans) => {

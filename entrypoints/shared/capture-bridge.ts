@@ -19,6 +19,8 @@ export interface PageLookup {
   url: string;
   /** The page's own address the lookup was made from. */
   asked?: string;
+  /** The site of `url` as the background answered it (registrable domain by the Public Suffix List). */
+  site?: string | null;
   claims: ClaimRecord[];
   source: SourceCorrection | null;
   /** The curator opted this site in to automatic finder runs. */

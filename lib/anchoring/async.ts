@@ -69,7 +69,7 @@ class Slicer {
 
 /**
  * Builds the text index of `root` like `buildTextIndex`, reading the DOM in
- * slices of about `budgetMs` and yielding between them. If the subtree
+ * slices of about `budgetMs` and yielding before the first and between them. If the subtree
  * changes while it is being read, the walk starts over (a few times at most),
  * so the index always describes one state of the DOM.
  */
@@ -87,6 +87,9 @@ export async function buildTextIndexAsync(root: Document | Element, options: Chu
     return was;
   };
   try {
+    // The walk starts in a task of its own: the caller's task (a script's evaluation, a message's handler) is not
+    // made longer by a first slice of it.
+    await slicer.pause();
     for (let attempt = 0; ; attempt++) {
       const builder = new TextIndexBuilder(root);
       let changed = false;

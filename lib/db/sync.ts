@@ -6,11 +6,14 @@
  */
 import { withChanges, backupState } from '../backup';
 import type { OpenedReview } from '../dataset/reviews';
+import type { DatasetState, SyncWrite } from '../dataset/synced';
 import type { SourceRecord, SurveyRecord } from '../schema';
 import type { RecipeDatabase } from './open';
 import { claimsOfPages } from './pages';
 import { BACKUP_KEY, bulkWrite, putAll, readMatching, request, storesOf } from './transfer';
 import type { StoredBase } from './schema';
+
+export type { DatasetState, SyncWrite };
 
 /** Every claim (tombstones included) and model record, the bases by record ref, and the source records, read in one transaction. */
 export async function syncSnapshot(db: RecipeDatabase): Promise<{ records: SurveyRecord[]; bases: Map<string, string>; sources: SourceRecord[] }> {
@@ -27,13 +30,6 @@ export async function syncSnapshot(db: RecipeDatabase): Promise<{ records: Surve
     bases: new Map(bases.map((b) => [b.ref, b.hash])),
     sources: rechecks.flatMap((r) => (r.record ? [r.record] : [])),
   };
-}
-
-/** What a sync decides to write: records, the bases to record, and what to tell the caller. */
-export interface SyncWrite<T> {
-  writes: readonly SurveyRecord[];
-  bases: ReadonlyArray<readonly [string, string]>;
-  result: T;
 }
 
 /**
@@ -70,22 +66,6 @@ export async function writeSync<T>(
 export async function clearSyncBases(db: RecipeDatabase): Promise<void> {
   const tx = db.transaction('synced', 'readwrite');
   await Promise.all([tx.store.clear(), tx.done]);
-}
-
-/** What the store remembers of its dataset (never the token: that stays in the extension's `storage.local`). */
-export interface DatasetState {
-  /** The dataset synced with: its repository URL and branch. */
-  url: string;
-  branch: string;
-  lastPullAt: string | null;
-  /** The dataset's head at the last pull. */
-  lastPulledCommit: string | null;
-  lastPublishAt: string | null;
-  lastPublishedCommit: string | null;
-  /** Conflicts the last pull left for later. */
-  conflicts: number;
-  /** The reviews the curator opened, newest first, as the last publish or pull left them. */
-  reviews: OpenedReview[];
 }
 
 /** What a version before the reviews were followed kept: the last publish for review. */

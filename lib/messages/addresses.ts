@@ -11,23 +11,8 @@
  *   curator gives it one, so any address may be given there.
  * - Our other pages (options, panel, popup) speak for any document: they hold the curator's own store.
  */
-import { normalizeUrl, parseHttpUrl } from '../source/url';
+import { normalizeUrl, parseHttpUrl, type SiteOf, sameSite } from '../source/url';
 import { isViewerSender, type Self, type Sender } from './roles';
-
-/** The registrable domain of a host name ("site"), or null when it has none (an IP address, `localhost`). */
-export type SiteOf = (hostname: string) => string | null;
-
-/** Whether two http(s) addresses are on one registrable domain (hosts without one: the same host). */
-export function sameSite(a: string, b: string, siteOf: SiteOf): boolean {
-  const x = parseHttpUrl(a);
-  const y = parseHttpUrl(b);
-  if (!x || !y) return false;
-  const hx = x.hostname.toLowerCase();
-  const hy = y.hostname.toLowerCase();
-  const sx = siteOf(hx);
-  const sy = siteOf(hy);
-  return sx !== null && sy !== null ? sx === sy : hx === hy;
-}
 
 /**
  * The address of the document a page is: the browser's `senderUrl`, or the address the page script saw when it is on

@@ -71,6 +71,8 @@ export type DocumentKey = z.infer<typeof DocumentKey>;
 export interface DocumentClaims {
   /** The address the store answered for: for a page, the one the browser says it has (or its same-site canonical). */
   url?: string | null;
+  /** That address's site (registrable domain by the Public Suffix List; null: none), for the capture script's detector. */
+  site?: string | null;
   claims: ClaimRecord[];
   source: SourceCorrection | null;
   /** The curator opted this site in to automatic finder runs. */

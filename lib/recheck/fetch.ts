@@ -6,8 +6,7 @@
  * `fetch`, the clock and the Public Suffix List come in as arguments, so Node (the `survey` CLI) and the extension's
  * background share it.
  */
-import { sameSite, type SiteOf } from '../messages/addresses';
-import { parseHttpUrl } from '../source/url';
+import { parseHttpUrl, type SiteOf, sameSite } from '../source/url';
 
 /** The limits of one recheck's fetching. */
 export interface FetchLimits {

@@ -6,7 +6,54 @@
  * are kept and listed once for the curator to check; nothing is dropped. Pure.
  */
 import type { ClaimRecord } from '../schema';
-import { parseHttpUrl, registrableDomain } from './url';
+import { parseHttpUrl } from './url';
+
+/** The old rule's two-label public suffixes under which every name was its own site (a hand-kept subset of the PSL). */
+const OLD_MULTI_LABEL_SUFFIXES: ReadonlySet<string> = new Set([
+  'github.io',
+  'gitlab.io',
+  'pages.dev',
+  'netlify.app',
+  'vercel.app',
+  'web.app',
+  'hf.space',
+  'blogspot.com',
+  'substack.com',
+  'medium.com',
+  'co.uk',
+  'org.uk',
+  'ac.uk',
+  'com.cn',
+  'net.cn',
+  'org.cn',
+  'edu.cn',
+  'gov.cn',
+  'ac.cn',
+  'com.hk',
+  'com.tw',
+  'com.sg',
+  'com.au',
+  'co.jp',
+  'ne.jp',
+  'or.jp',
+  'ac.jp',
+  'co.kr',
+  'co.in',
+  'com.br',
+]);
+
+/**
+ * The site of a host name by the old, hand-kept rule (`blog.example.co.uk` → `example.co.uk`, `a.github.io` itself),
+ * kept only to tell which stored addresses it may have decided differently from the Public Suffix List.
+ */
+export function oldSiteRule(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host)) return host;
+  const labels = host.split('.');
+  if (labels.length <= 2) return host;
+  const lastTwo = labels.slice(-2).join('.');
+  return OLD_MULTI_LABEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
+}
 
 /** Whether the old rule and the Public Suffix List (`siteOf`) disagree about the site of the host of `url`. */
 export function siteRuleChanged(url: string, siteOf: (hostname: string) => string | null): boolean {
@@ -14,7 +61,7 @@ export function siteRuleChanged(url: string, siteOf: (hostname: string) => strin
   if (!parsed) return false;
   const host = parsed.hostname.toLowerCase();
   const now = siteOf(host);
-  return now !== null && registrableDomain(host) !== now;
+  return now !== null && oldSiteRule(host) !== now;
 }
 
 /**

@@ -12,7 +12,7 @@ import { publisherForHost, publisherForOwner, publisherForSiteName, publisherFor
 import { namedPublisher, pageAuthors, siteNames } from './site';
 import { cleanSiteName } from './sitename';
 import { pageTitle } from './titles';
-import { normalizeUrl, parseHttpUrl } from './url';
+import { normalizeUrl, parseHttpUrl, type SiteOf } from './url';
 
 /** What `detectSource` finds out about a page: a prefill for the claim's `source`, plus its models. */
 export interface DetectedSource {
@@ -123,7 +123,14 @@ const VERSION_RELEASE = /\brelease\s+v?\d|\bv?\d+(?:\.\d+)+\s+release\b/i;
  * site name without its tagline, JSON-LD, microdata, Dublin Core, the site
  * name in the title — never the author).
  */
-function classify(doc: Document, meta: Meta, url: string, title: string, fromMeta: () => string | null): { kind: SourceKind; publisher: string | null } {
+function classify(
+  doc: Document,
+  meta: Meta,
+  page: { url: string; site: string },
+  title: string,
+  fromMeta: () => string | null,
+): { kind: SourceKind; publisher: string | null } {
+  const url = page.url;
   const loc = locate(url);
   const { site, segs } = loc;
   const repo = codeRepo(loc);
@@ -185,7 +192,7 @@ function classify(doc: Document, meta: Meta, url: string, title: string, fromMet
   }
   if (labByHost) return { kind: 'official_blog', publisher: labByHost };
   const siteName = meta.get('og:site_name') ?? meta.get('application-name');
-  const labBySiteName = publisherForSiteName(siteName) ?? publisherForSiteName(cleanSiteName(siteName, site));
+  const labBySiteName = publisherForSiteName(siteName) ?? publisherForSiteName(cleanSiteName(siteName, page.site));
   if (labBySiteName) return { kind: 'official_blog', publisher: labBySiteName };
   const isArticle = doc.querySelector('article') !== null || meta.get('og:type')?.toLowerCase() === 'article';
   const labByTitle = publisherForTitle(title);
@@ -201,8 +208,15 @@ function classify(doc: Document, meta: Meta, url: string, title: string, fromMet
 }
 
 /**
+ * How the page's address and site are known: decided here, with the Public Suffix List given as `siteOf` (its
+ * same-site canonical link honoured), or as the background decided them (`decided`: the address it answered for and
+ * that address's site; `detectSource`'s `url` is then not read), for the capture script, which does not carry the list.
+ */
+export type PageSite = { siteOf: SiteOf } | { decided: { url: string; site: string | null } };
+
+/**
  * Describes the page a curator is reading: normalised URL (same-site
- * `rel=canonical` preferred), title (the page's own headline: rules in
+ * `rel=canonical` preferred, see `PageSite`), title (the page's own headline: rules in
  * `titles.ts`), kind and publisher (rules listed on `classify` in this file: structural
  * technical-report signals → repository releases → model cards →
  * repositories → "technical report" in title/path → release notes → lab blogs
@@ -210,16 +224,17 @@ function classify(doc: Document, meta: Meta, url: string, title: string, fromMet
  * `published.ts`; repositories and model cards only from metadata),
  * `accessed` = `today`, and the models the page is about.
  */
-export function detectSource(doc: Document, url: string, today: string): DetectedSource {
+export function detectSource(doc: Document, url: string, today: string, how: PageSite): DetectedSource {
   const meta = readMeta(doc);
   const ld = readJsonLd(doc);
-  const normalized = normalizeUrl(url, canonicalHref(doc, url));
-  const host = parseHttpUrl(normalized)?.hostname ?? '';
+  const normalized = 'siteOf' in how ? normalizeUrl(url, canonicalHref(doc, url), how.siteOf) : normalizeUrl(how.decided.url);
+  const host = parseHttpUrl(normalized)?.hostname.toLowerCase() ?? '';
+  const site = ('siteOf' in how ? how.siteOf(host) : how.decided.site) ?? host;
   const authors = pageAuthors(doc, meta, ld);
-  const site = { meta, ld, host, authors };
-  const title = pageTitle(doc, normalized, { meta, ld, host, authors, siteNames: siteNames(doc, site) });
+  const context = { meta, ld, site, authors };
+  const title = pageTitle(doc, normalized, { meta, ld, site, authors, siteNames: siteNames(doc, context) });
   const headlines = [title, ...[...doc.querySelectorAll('h1, h2')].slice(0, 6).map((h) => collapse(h.textContent))];
-  const { kind, publisher } = classify(doc, meta, normalized, title, () => namedPublisher(doc, site, headlines));
+  const { kind, publisher } = classify(doc, meta, { url: normalized, site }, title, () => namedPublisher(doc, context, headlines));
   const structuredOnly = kind === 'repository' || kind === 'model_card';
   return {
     url: normalized,

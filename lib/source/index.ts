@@ -3,7 +3,7 @@
  * publication date and models from a `Document` passed in. Pure: no browser
  * APIs, no storage.
  */
-export { documentUrl, normalizeUrl, registrableDomain, isTrackingParam, parseHttpUrl, TRACKING_PARAMS } from './url';
+export { documentUrl, normalizeUrl, sameSite, type SiteOf, isTrackingParam, parseHttpUrl, TRACKING_PARAMS } from './url';
 export { detectSource, type DetectedSource } from './detect';
 export { detectPublished, type PublishedOptions } from './published';
 export { guessModels, modelTokens } from './models';

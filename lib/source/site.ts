@@ -44,8 +44,8 @@ export function pageAuthors(doc: Document, meta: Meta, ld: JsonLd): string[] {
 export interface SiteContext {
   meta: Meta;
   ld: JsonLd;
-  /** The page's host. */
-  host: string;
+  /** The page's site: its host's registrable domain by the Public Suffix List (the host when it has none). */
+  site: string;
   /** The page's authors (`pageAuthors`). */
   authors: readonly string[];
 }
@@ -54,7 +54,7 @@ export interface SiteContext {
 export function siteNames(doc: Document, ctx: SiteContext): string[] {
   const raw = [
     ctx.meta.get('og:site_name'),
-    cleanSiteName(ctx.meta.get('og:site_name'), ctx.host),
+    cleanSiteName(ctx.meta.get('og:site_name'), ctx.site),
     ctx.meta.get('application-name'),
     ctx.meta.get('apple-mobile-web-app-title'),
     ldSiteName(ctx.ld),
@@ -77,16 +77,16 @@ export function namedPublisher(doc: Document, ctx: SiteContext, headlines: reado
   const people = new Set(ctx.authors.filter((a) => !organizations.has(a.toLowerCase())).map(fold));
   const candidates: Array<() => Array<string | null | undefined>> = [
     () => [ctx.meta.get('citation_publisher')],
-    () => [cleanSiteName(ctx.meta.get('og:site_name'), ctx.host)],
+    () => [cleanSiteName(ctx.meta.get('og:site_name'), ctx.site)],
     () =>
       ldPublishers(ctx.ld)
         .filter((p) => !p.person)
         .map((p) => p.name),
     () => microdataPublishers(doc),
     () => [firstMeta(ctx.meta, ['dc.publisher', 'dcterms.publisher'])],
-    () => [cleanSiteName(firstMeta(ctx.meta, ['application-name', 'apple-mobile-web-app-title']), ctx.host)],
-    () => [cleanSiteName(ldSiteName(ctx.ld), ctx.host)],
-    () => [siteNameInTitle(doc.title, ctx.host, headlines, ctx.authors)],
+    () => [cleanSiteName(firstMeta(ctx.meta, ['application-name', 'apple-mobile-web-app-title']), ctx.site)],
+    () => [cleanSiteName(ldSiteName(ctx.ld), ctx.site)],
+    () => [siteNameInTitle(doc.title, ctx.site, headlines, ctx.authors)],
   ];
   for (const step of candidates) {
     for (const value of step()) {

@@ -8,14 +8,12 @@
  *   (`标题_站名`). A colon never splits a title ("Qwen3: Think Deeper").
  * - A site name's tagline is split off at the same separators and at a
  *   colon that follows a word ("Kestrel: your daily dose of …"). The name is
- *   the segment that matches the page's host, else the first.
+ *   the segment that matches the page's site, else the first.
  * - Two names match when they fold to the same letters and digits (case,
  *   accents, spaces and punctuation ignored); a longer segment that starts
  *   with a site name of 4+ letters matches it too ("Acme Cloud Docs" for
  *   "Acme Cloud").
  */
-import { registrableDomain } from './url';
-
 /** Letters and digits only, lower case, accents dropped. */
 export function fold(text: string): string {
   return text
@@ -57,14 +55,20 @@ export function titleSegments(title: string): Segment[] {
   return split(title, TITLE_SEPARATOR);
 }
 
-/** The first label of a host's registrable domain, folded: `zhuanlan.zhihu.com` → `zhihu`. */
-function hostLabel(host: string): string {
-  return fold(registrableDomain(host.replace(/^www\./, '')).split('.')[0] ?? '');
+/**
+ * The first label of the page's site, folded: `zhihu` for `zhihu.com` (the site of `zhuanlan.zhihu.com`). `site` is
+ * the host's registrable domain by the Public Suffix List, or the host itself when it has none.
+ */
+function siteLabel(site: string): string {
+  return fold(site.replace(/^www\./, '').split('.')[0] ?? '');
 }
 
-/** True when a name is the page's host spelled out ("Bluefin Labs" on `bluefinlabs.example`, "The Harbor Ledger" on `harborledger.example`). */
-export function matchesHost(name: string, host: string): boolean {
-  const label = hostLabel(host);
+/**
+ * True when a name is the page's site spelled out ("Bluefin Labs" on `bluefinlabs.example`, "The Harbor Ledger" on
+ * `harborledger.example`); `site` as `siteLabel` takes it.
+ */
+export function matchesSite(name: string, site: string): boolean {
+  const label = siteLabel(site);
   if (label.length < 3) return false;
   for (const f of [fold(name), fold(name.replace(/^the\s+/i, ''))]) {
     if (f.length < 3) continue;
@@ -76,12 +80,12 @@ export function matchesHost(name: string, host: string): boolean {
 }
 
 /** The site name without its tagline ("Polaris Post — Independent …" → "Polaris Post"). */
-export function cleanSiteName(raw: string | null | undefined, host: string): string | null {
+export function cleanSiteName(raw: string | null | undefined, site: string): string | null {
   const text = (raw ?? '').replace(/\s+/g, ' ').trim();
   if (!text) return null;
   const segments = split(text, SITE_SEPARATOR);
   if (segments.length <= 1) return text;
-  return (segments.find((s) => matchesHost(s.text, host)) ?? segments[0]!).text;
+  return (segments.find((s) => matchesSite(s.text, site)) ?? segments[0]!).text;
 }
 
 /** True when a title segment names one of the site names (see the module comment). */
@@ -125,10 +129,10 @@ const GENERIC =
 /**
  * The site name a title carries as an affix, or null: the last (then the
  * first) segment, when it is no byline or kind of document and either
- * spells the host or sits beside one of the page's own headlines
+ * spells the page's site or sits beside one of the page's own headlines
  * ("GLM-5 后训练流程解读 - 知乎" with the headline "GLM-5 后训练流程解读").
  */
-export function siteNameInTitle(title: string, host: string, headlines: readonly string[], authors: readonly string[]): string | null {
+export function siteNameInTitle(title: string, site: string, headlines: readonly string[], authors: readonly string[]): string | null {
   const text = title.replace(/\s+/g, ' ').trim();
   const segments = titleSegments(text);
   if (segments.length < 2) return null;
@@ -141,7 +145,7 @@ export function siteNameInTitle(title: string, host: string, headlines: readonly
   for (const { affix, rest } of options) {
     const name = affix.text;
     if (GENERIC.test(name) || isByline(name, authors) || !/\p{L}/u.test(name)) continue;
-    if (matchesHost(name, host)) return name;
+    if (matchesSite(name, site)) return name;
     const short = name.length <= 40 && name.split(/\s+/).length <= 5;
     if (short && headlines.some((h) => sameText(h, rest))) return name;
   }

@@ -18,14 +18,14 @@
 import { type JsonLd, ldHeadline } from './jsonld';
 import { type Meta, collapse, firstMeta } from './meta';
 import { microdataHeadline } from './microdata';
-import { matchesHost, sameText, stripSiteAffix, titleSegments } from './sitename';
+import { matchesSite, sameText, stripSiteAffix, titleSegments } from './sitename';
 
 /** What the title rules need to know about the page besides its markup. */
 export interface TitleContext {
   meta: Meta;
   ld: JsonLd;
-  /** The page's host, to tell a logo heading that spells it. */
-  host: string;
+  /** The page's site (registrable domain, else host), to tell a logo heading that spells it. */
+  site: string;
   /** Names the page gives its site. */
   siteNames: readonly string[];
   /** Names of the page's authors (for bylines in titles). */
@@ -38,7 +38,7 @@ const SOCIAL = ['og:title', 'twitter:title', 'parsely-title', 'sailthru.title'];
 function headingInTitle(doc: Document, rawTitle: string, ctx: TitleContext): string | null {
   if (!rawTitle) return null;
   const segments = [rawTitle, ...titleSegments(rawTitle).map((s) => s.text)];
-  const isSite = (text: string) => ctx.siteNames.some((n) => sameText(n, text)) || matchesHost(text, ctx.host);
+  const isSite = (text: string) => ctx.siteNames.some((n) => sameText(n, text)) || matchesSite(text, ctx.site);
   for (const tag of ['h1', 'h2']) {
     for (const el of [...doc.querySelectorAll(tag)].slice(0, 12)) {
       const text = collapse(el.textContent);

@@ -1,7 +1,8 @@
 /**
  * Source URL normalisation (`shared/spec/survey-records.md`, `source.url`):
  * the page as read, without fragment or tracking parameters, or its
- * same-site `rel=canonical`.
+ * same-site `rel=canonical`. Which hosts are one site is the Public Suffix List's to say, given as `siteOf`
+ * (`sites.ts` holds it; this module stays light enough for the page's scripts).
  */
 
 /** Query parameters that only track where a visitor came from; dropped from source URLs. */
@@ -22,54 +23,10 @@ export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
   'msclkid',
 ]);
 
-/** Two-label public suffixes under which every name is its own site (a small, hand-kept subset of the PSL). */
-const MULTI_LABEL_SUFFIXES: ReadonlySet<string> = new Set([
-  'github.io',
-  'gitlab.io',
-  'pages.dev',
-  'netlify.app',
-  'vercel.app',
-  'web.app',
-  'hf.space',
-  'blogspot.com',
-  'substack.com',
-  'medium.com',
-  'co.uk',
-  'org.uk',
-  'ac.uk',
-  'com.cn',
-  'net.cn',
-  'org.cn',
-  'edu.cn',
-  'gov.cn',
-  'ac.cn',
-  'com.hk',
-  'com.tw',
-  'com.sg',
-  'com.au',
-  'co.jp',
-  'ne.jp',
-  'or.jp',
-  'ac.jp',
-  'co.kr',
-  'co.in',
-  'com.br',
-]);
-
 /** True when a query parameter name is a tracking parameter (`utm_*` or one of {@link TRACKING_PARAMS}). */
 export function isTrackingParam(name: string): boolean {
   const n = name.toLowerCase();
   return n.startsWith('utm_') || TRACKING_PARAMS.has(n);
-}
-
-/** The registrable domain ("site") of a host name, e.g. `blog.example.co.uk` → `example.co.uk`. */
-export function registrableDomain(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host)) return host;
-  const labels = host.split('.');
-  if (labels.length <= 2) return host;
-  const lastTwo = labels.slice(-2).join('.');
-  return MULTI_LABEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
 }
 
 /** Parses an absolute http(s) URL (optionally relative to `base`), or null. */
@@ -100,24 +57,37 @@ function serialize(u: URL): string {
   return `${u.protocol}//${u.host}${u.pathname || '/'}${query}`;
 }
 
+/** The registrable domain of a host name ("site", by the Public Suffix List), or null when it has none (an IP address, `localhost`). */
+export type SiteOf = (hostname: string) => string | null;
+
+/** Whether two http(s) addresses are on one registrable domain (hosts without one: the same host). */
+export function sameSite(a: string, b: string, siteOf: SiteOf): boolean {
+  const x = parseHttpUrl(a);
+  const y = parseHttpUrl(b);
+  if (!x || !y) return false;
+  const hx = x.hostname.toLowerCase();
+  const hy = y.hostname.toLowerCase();
+  const sx = siteOf(hx);
+  const sy = siteOf(hy);
+  return sx !== null && sy !== null ? sx === sy : hx === hy;
+}
+
 /**
  * Normalises a source URL: the page's canonical link when it is an absolute
- * http(s) URL on the same site (registrable domain), no fragment, no
+ * http(s) URL on the same site (registrable domain, by `siteOf`), no fragment, no
  * credentials, no tracking parameters (other parameters keep their order and
  * spelling), lower-case scheme and host, no default port, "/" for an empty
  * path. Idempotent; returns the input trimmed when it is not an http(s) URL.
  */
-export function normalizeUrl(url: string, canonical?: string | null): string {
-  if (!canonical?.trim()) return normalizeAddress(url);
+export function normalizeUrl(url: string): string;
+export function normalizeUrl(url: string, canonical: string | null | undefined, siteOf: SiteOf): string;
+export function normalizeUrl(url: string, canonical?: string | null, siteOf?: SiteOf): string {
+  if (!canonical?.trim() || !siteOf) return normalizeAddress(url);
   const trimmed = url.trim();
   const page = parseHttpUrl(trimmed);
   if (!page) return trimmed;
-  let chosen = page;
-  if (canonical && canonical.trim()) {
-    const c = parseHttpUrl(canonical.trim(), page);
-    if (c && registrableDomain(c.hostname) === registrableDomain(page.hostname)) chosen = c;
-  }
-  return serialize(chosen);
+  const c = parseHttpUrl(canonical.trim(), page);
+  return serialize(c && sameSite(c.href, page.href, siteOf) ? c : page);
 }
 
 /** A source URL normalised as `normalizeUrl` does, without a canonical link to weigh (small: no site rule). */
@@ -135,8 +105,8 @@ export function pageAddress(doc: Document): { url: string; canonical: string | n
   return { url: normalizeAddress(doc.location?.href ?? doc.URL), canonical: doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null };
 }
 
-/** A document's normalised URL: its canonical link honoured (same site only), fragment and tracking parameters dropped. */
-export function documentUrl(doc: Document): string {
+/** A document's normalised URL: its canonical link honoured (same site only, by `siteOf`), fragment and tracking parameters dropped. */
+export function documentUrl(doc: Document, siteOf: SiteOf): string {
   const canonical = doc.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href ?? null;
-  return normalizeUrl(doc.location?.href ?? doc.URL, canonical);
+  return normalizeUrl(doc.location?.href ?? doc.URL, canonical, siteOf);
 }

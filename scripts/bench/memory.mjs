@@ -96,12 +96,16 @@ async function workerSide(log) {
       const seedMs = await seedStore(ext.context, { from: stored, to: size });
       stored = size;
       await stopServiceWorker(ext.context, options);
-      // One page opens: the worker starts for its lookup, and nothing else asks for anything.
+      // One page opens and makes one lookup, which starts the worker, and nothing else asks for anything. (A page
+      // with nothing stored no longer asks by itself, the claims index tells it so: without this lookup no worker
+      // runs and there is no heap to weigh.)
       const tab = await ext.context.newPage();
       await tab.goto(probe, { waitUntil: 'load' });
+      await lookupTimes(ext.context, tab, page.url.replace('arxiv-1', 'none'), 1);
       await tab.waitForTimeout(1500);
       const heaps = [];
       for (let i = 0; i < LOADS; i++) heaps.push(await serviceWorkerHeap(ext.context, tab));
+      if (heaps.some((h) => h === null)) throw new Error("the service worker was not running after the page's lookup: no heap to weigh");
       const lookups = await lookupTimes(ext.context, tab, page.url.replace('arxiv-1', 'none'), 5);
       await tab.close();
       const entry = { stored: size, heap: median(heaps), lookupMs: median(lookups.map(([ms]) => ms)), seedMs };

@@ -95,7 +95,8 @@ async function probeBundles() {
     ).outputFiles[0].text;
   return {
     polyfill: await bundle("import browser from 'webextension-polyfill'; globalThis.__rlProbePolyfill = browser;"),
-    url: await bundle("import { documentUrl } from './lib/source/url'; globalThis.__rlProbeUrl = documentUrl;"),
+    // What the page script reads of its address (the background decides the canonical link by the Public Suffix List).
+    url: await bundle("import { pageAddress } from './lib/source/url'; globalThis.__rlProbeUrl = (doc) => pageAddress(doc).url;"),
   };
 }
 
@@ -121,7 +122,7 @@ async function inWorld(cdp, contextId, expression) {
 /**
  * What parts of the page script cost, in its own isolated world on the page: evaluating the
  * webextension polyfill (compiled afresh, and again from V8's cache), normalising the page's URL
- * (`documentUrl`, first call and later ones), and the one lookup (`document.claims`) through the
+ * (`pageAddress`, first call and later ones), and the one lookup (`document.claims`) through the
  * extension's messaging, round trip.
  */
 async function profileParts(context, url) {
@@ -330,7 +331,7 @@ export async function benchPageLoad({ log = console.log }) {
       `the page script as built: ${pageScript ? `${(pageScript.bytes / 1024).toFixed(1)} KiB (${(pageScript.gzipBytes / 1024).toFixed(1)} KiB gzipped)` : 'missing'}, ${withPolyfill ? 'with' : 'without'} the webextension polyfill`,
     );
     log(
-      `in the page script's world, for scale: webextension polyfill (${(profile.polyfillBytes / 1024).toFixed(1)} KiB minified) evaluated in ${profile.polyfillColdMs.toFixed(2)} ms compiled afresh, ${profile.polyfillWarmMs.toFixed(2)} ms from V8's cache; documentUrl ${profile.urlFirstCallMs.toFixed(3)} ms on its first call, ${profile.urlCallMs.toFixed(3)} ms after (its module ${profile.urlModuleMs.toFixed(2)} ms to evaluate); the lookup (document.claims, nothing stored) ${profile.lookupFirstMs.toFixed(1)} ms first, ${profile.lookupMs.toFixed(1)} ms median round trip`,
+      `in the page script's world, for scale: webextension polyfill (${(profile.polyfillBytes / 1024).toFixed(1)} KiB minified) evaluated in ${profile.polyfillColdMs.toFixed(2)} ms compiled afresh, ${profile.polyfillWarmMs.toFixed(2)} ms from V8's cache; pageAddress ${profile.urlFirstCallMs.toFixed(3)} ms on its first call, ${profile.urlCallMs.toFixed(3)} ms after (its module ${profile.urlModuleMs.toFixed(2)} ms to evaluate); the lookup (document.claims, nothing stored) ${profile.lookupFirstMs.toFixed(1)} ms first, ${profile.lookupMs.toFixed(1)} ms median round trip`,
     );
     return {
       page: page.name,

@@ -22,7 +22,12 @@ export const CORPUS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'revisions'
 /** Highlight names the extension paints claims under (one per claim kind). */
 const PAINTED = '^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$';
 /** The peers, in the order of the table. */
-const PEERS = ['hypothesis', 'text-quote', 'apache'];
+const ALL_PEERS = ['hypothesis', 'text-quote', 'apache'];
+/**
+ * The peers run: none with BENCH_QUICK, which measures the extension alone (every goal is the extension's; the peers
+ * only stand beside it in the figures, and loading each pair's old and new revision for them is two thirds of the suite).
+ */
+const PEERS = process.env.BENCH_QUICK === '1' ? [] : ALL_PEERS;
 /** Labels of the table's rows. */
 const LABEL = {
   ours: 'Recipe Lens (extension)',
@@ -268,27 +273,29 @@ export async function benchRevisions({ context, extensionId, log = console.log }
     for (const [id, v] of judgeExtension(pair, painted, kinds, newText)) verdicts.ours.set(id, v);
     await page.close();
 
-    // The peers: hints from the old revision, then a run on the new one.
-    const old = await context.newPage();
-    await old.goto(`http://fixtures.test/rev-old/${pair.id}`, { waitUntil: 'load' });
-    await old.addScriptTag({ content: code });
-    const hints = await old.evaluate(([r, starts]) => globalThis.RLRevisions.hints(r, starts), [rule, pair.passages.map((p) => p.position.start)]);
-    await old.close();
-    const selectors = pair.passages.map((p, i) => ({ exact: p.quote.exact, prefix: p.quote.prefix, suffix: p.quote.suffix, hint: hints[i] ?? null }));
-    const peerPage = await context.newPage();
-    await peerPage.goto(`http://fixtures.test/rev-new/${pair.id}`, { waitUntil: 'load' });
-    await peerPage.addScriptTag({ content: code });
+    // The peers (none with BENCH_QUICK): hints from the old revision, then a run on the new one.
     const line = [];
-    for (const peer of PEERS) {
-      const res = await peerPage.evaluate(([r, m, s, b]) => globalThis.RLRevisions.run(r, m, s, b), [rule, peer, selectors, PEER_BUDGET_MS]);
-      peerMs[peer] += res.ms;
-      for (const [id, v] of judgePeer(pair, res.answers)) verdicts[peer].set(id, v);
-      line.push(`${peer} ${(res.ms / 1000).toFixed(1)} s`);
+    if (PEERS.length) {
+      const old = await context.newPage();
+      await old.goto(`http://fixtures.test/rev-old/${pair.id}`, { waitUntil: 'load' });
+      await old.addScriptTag({ content: code });
+      const hints = await old.evaluate(([r, starts]) => globalThis.RLRevisions.hints(r, starts), [rule, pair.passages.map((p) => p.position.start)]);
+      await old.close();
+      const selectors = pair.passages.map((p, i) => ({ exact: p.quote.exact, prefix: p.quote.prefix, suffix: p.quote.suffix, hint: hints[i] ?? null }));
+      const peerPage = await context.newPage();
+      await peerPage.goto(`http://fixtures.test/rev-new/${pair.id}`, { waitUntil: 'load' });
+      await peerPage.addScriptTag({ content: code });
+      for (const peer of PEERS) {
+        const res = await peerPage.evaluate(([r, m, s, b]) => globalThis.RLRevisions.run(r, m, s, b), [rule, peer, selectors, PEER_BUDGET_MS]);
+        peerMs[peer] += res.ms;
+        for (const [id, v] of judgePeer(pair, res.answers)) verdicts[peer].set(id, v);
+        line.push(`${peer} ${(res.ms / 1000).toFixed(1)} s`);
+      }
+      await peerPage.close();
     }
-    await peerPage.close();
     const mine = pair.passages.map((p) => verdicts.ours.get(p.id)?.verdict);
     log(
-      `${pair.id}: ${pair.passages.length} passages; ours ${mine.filter((v) => v === 'right').length} right, ${mine.filter((v) => v === 'orphan').length} orphan, ${mine.filter((v) => v === 'wrong').length} wrong; ${line.join(', ')}`,
+      `${pair.id}: ${pair.passages.length} passages; ours ${mine.filter((v) => v === 'right').length} right, ${mine.filter((v) => v === 'orphan').length} orphan, ${mine.filter((v) => v === 'wrong').length} wrong${line.length ? `; ${line.join(', ')}` : ''}`,
     );
   }
 
@@ -300,7 +307,7 @@ export async function benchRevisions({ context, extensionId, log = console.log }
   for (const m of ['ours', ...PEERS]) log(row(LABEL[m], totals[m]));
   log('');
   log(
-    `time: the extension ${(oursMs / 1000).toFixed(1)} s from navigation to every claim settled over ${cases.pairs.length} pages; peers ${PEERS.map((p) => `${p} ${(peerMs[p] / 1000).toFixed(1)} s`).join(', ')}`,
+    `time: the extension ${(oursMs / 1000).toFixed(1)} s from navigation to every claim settled over ${cases.pairs.length} pages; peers ${PEERS.length ? PEERS.map((p) => `${p} ${(peerMs[p] / 1000).toFixed(1)} s`).join(', ') : 'not run (BENCH_QUICK)'}`,
   );
   for (const p of problems) log(`problem: ${p}`);
   const misses = [];
@@ -335,8 +342,11 @@ export function revisionsGoals(result) {
   }
   const { totals, counts } = result;
   const o = totals.ours;
-  const peers = PEERS.filter((p) => totals[p]);
+  const peers = ALL_PEERS.filter((p) => totals[p]);
   const bothAxes = peers.filter((p) => o.edited.right >= totals[p].edited.right && o.wrong <= totals[p].wrong);
+  const against = peers.length
+    ? `at least as good as every peer on both axes (edited right, wrong): ${bothAxes.length === peers.length ? 'yes' : `no, not against ${peers.filter((p) => !bothAxes.includes(p)).join(', ')}`}`
+    : 'the peers not run (BENCH_QUICK)';
   return [
     {
       name: 'real-same-100',
@@ -346,19 +356,19 @@ export function revisionsGoals(result) {
     {
       name: 'real-edited-95',
       holds: o.edited.right >= 0.95 * counts.edited,
-      figure: `${pct(o.edited.right, counts.edited)} of edited passages painted on their new text, ${o.edited.right}/${counts.edited}, ${o.edited.orphan} orphans; peers: ${peers.map((p) => `${p} ${o.edited.right >= totals[p].edited.right ? '≤' : '>'} ours (${totals[p].edited.right})`).join(', ')}`,
+      figure: `${pct(o.edited.right, counts.edited)} of edited passages painted on their new text, ${o.edited.right}/${counts.edited}, ${o.edited.orphan} orphans; peers: ${peers.length ? peers.map((p) => `${p} ${o.edited.right >= totals[p].edited.right ? '≤' : '>'} ours (${totals[p].edited.right})`).join(', ') : 'not run (BENCH_QUICK)'}`,
     },
     {
       name: 'real-wrong-0',
       holds: o.wrong === 0,
-      figure: `${o.wrong} paints on a wrong passage; ${o.removed.notPainted}/${counts.removed} removed passages left unpainted${o.removed.onReplacement ? ` (${o.removed.onReplacement} painted on the text that replaced it)` : ''}; peers: ${peers.map((p) => `${p} ${totals[p].wrong} wrong, ${totals[p].removed.notPainted}/${counts.removed} removed unpainted`).join('; ')}; at least as good as every peer on both axes (edited right, wrong): ${bothAxes.length === peers.length ? 'yes' : `no, not against ${peers.filter((p) => !bothAxes.includes(p)).join(', ')}`}`,
+      figure: `${o.wrong} paints on a wrong passage; ${o.removed.notPainted}/${counts.removed} removed passages left unpainted${o.removed.onReplacement ? ` (${o.removed.onReplacement} painted on the text that replaced it)` : ''}; ${peers.length ? `peers: ${peers.map((p) => `${p} ${totals[p].wrong} wrong, ${totals[p].removed.notPainted}/${counts.removed} removed unpainted`).join('; ')}; ` : ''}${against}`,
     },
     {
       // The issue's fourth goal: a removed passage is painted nowhere, not even on the text that took its place
       // (the corpus counts that as a failure too, of a different kind from a wrong passage).
       name: 'real-removed-0',
       holds: o.removed.notPainted === counts.removed,
-      figure: `${o.removed.notPainted}/${counts.removed} removed passages painted nowhere (${counts.removed - o.removed.notPainted} painted: ${o.removed.onReplacement ?? 0} on the text that replaced them, ${counts.removed - o.removed.notPainted - (o.removed.onReplacement ?? 0)} elsewhere); peers: ${peers.map((p) => `${p} ${totals[p].removed.notPainted}/${counts.removed}`).join(', ')}`,
+      figure: `${o.removed.notPainted}/${counts.removed} removed passages painted nowhere (${counts.removed - o.removed.notPainted} painted: ${o.removed.onReplacement ?? 0} on the text that replaced them, ${counts.removed - o.removed.notPainted - (o.removed.onReplacement ?? 0)} elsewhere); peers: ${peers.length ? peers.map((p) => `${p} ${totals[p].removed.notPainted}/${counts.removed}`).join(', ') : 'not run (BENCH_QUICK)'}`,
     },
   ];
 }

@@ -1,4 +1,9 @@
-/** A small argument parser for the `survey` commands: positionals, flags and valued options. */
+/**
+ * The `survey` commands' arguments, read by Node's `parseArgs` (`node:util`, strict): positionals, flags and valued
+ * options (`--name value`, `--name=value`, `-o value`; `--` ends options). Only what `parseArgs` does not check is
+ * checked here: allowed values, an option given twice, and the messages a curator reads.
+ */
+import { parseArgs as parseNodeArgs } from 'node:util';
 
 /** Thrown for a command line that cannot be understood (exit code 2). */
 export class UsageError extends Error {}
@@ -20,46 +25,55 @@ export interface ParsedArgs {
   flags: Set<string>;
 }
 
+type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+/** The options `parseArgs` is given: every valued option may repeat, so that a second one is our error, not a silent overwrite. */
+function nodeOptions(spec: ArgSpec): NodeOptions {
+  const shortOf = (long: string) => Object.entries(spec.aliases ?? {}).find(([, name]) => name === long)?.[0];
+  const options: NodeOptions = {};
+  for (const name of Object.keys(spec.values)) options[name] = { type: 'string', multiple: true, short: shortOf(name) };
+  for (const name of spec.flags) options[name] = { type: 'boolean', multiple: true, short: shortOf(name) };
+  for (const option of Object.values(options)) if (option.short === undefined) delete option.short;
+  return options;
+}
+
+/** The message for one of `parseArgs`' errors, as the curator should read it (the option as it was typed). */
+function usageMessage(error: Error & { code?: unknown }, argv: readonly string[], spec: ArgSpec): string {
+  // Node names the option as typed ('--colour', '-z') or spelled out in full ('-o, --out <value>').
+  const typed = /'(-[^' ,]*)/.exec(error.message)?.[1] ?? '';
+  const long = /--([^' ,]+) <value>/.exec(error.message)?.[1] ?? (typed.startsWith('--') ? typed.slice(2) : (spec.aliases?.[typed.slice(1)] ?? typed.slice(1)));
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${typed}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (spec.flags.includes(long)) return `--${long} takes no value`;
+      // A value that starts with a dash reads as another option; Node asks for it to be attached.
+      return error.message.includes('ambiguous') ? `--${long} needs a value (write --${long}=VALUE for one that starts with -)` : `--${long} needs a value`;
+    default:
+      return `${error.message} (${argv.join(' ')})`;
+  }
+}
+
 /** Parses `--name value`, `--name=value`, `-o value`, flags and positionals (`--` ends options). */
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
-  const out: ParsedArgs = { positionals: [], values: {}, flags: new Set() };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      out.positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      out.positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    let name = eq === -1 ? arg : arg.slice(0, eq);
-    let inline = eq === -1 ? undefined : arg.slice(eq + 1);
-    if (name.startsWith('--')) name = name.slice(2);
-    else {
-      const short = name.slice(1);
-      const long = spec.aliases?.[short];
-      if (!long) throw new UsageError(`unknown option ${arg}`);
-      name = long;
-    }
+  let parsed: ReturnType<typeof parseNodeArgs>;
+  try {
+    parsed = parseNodeArgs({ args: [...argv], options: nodeOptions(spec), allowPositionals: true, strict: true });
+  } catch (error) {
+    if (error instanceof TypeError && 'code' in error) throw new UsageError(usageMessage(error, argv, spec));
+    throw error;
+  }
+  const out: ParsedArgs = { positionals: parsed.positionals, values: {}, flags: new Set() };
+  for (const [name, given] of Object.entries(parsed.values) as Array<[string, Array<string | boolean>]>) {
     if (spec.flags.includes(name)) {
-      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
       out.flags.add(name);
       continue;
     }
-    const allowed = spec.values[name];
-    if (!allowed) throw new UsageError(`unknown option --${name}`);
-    if (inline === undefined) {
-      inline = argv[i + 1];
-      if (inline === undefined) throw new UsageError(`--${name} needs a value`);
-      i++;
-    }
-    if (allowed.length > 0 && !allowed.includes(inline)) {
-      throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(inline)})`);
-    }
-    if (name in out.values) throw new UsageError(`--${name} given twice`);
-    out.values[name] = inline;
+    if (given.length > 1) throw new UsageError(`--${name} given twice`);
+    const value = String(given[0]);
+    const allowed = spec.values[name]!;
+    if (allowed.length > 0 && !allowed.includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+    out.values[name] = value;
   }
   return out;
 }

@@ -1,10 +1,24 @@
 // The one-time notice after the site rule changed (issue 24): which stored claims are listed to check.
 import { describe, expect, it } from 'vitest';
-import { claimsToReview, siteRuleChanged } from '../../lib/source/address-review';
+import { claimsToReview, oldSiteRule, siteRuleChanged } from '../../lib/source/address-review';
 import { siteOf } from '../../lib/source/sites';
 import { claim } from './fixtures/records';
 
 const at = (url: string, id: string, created = '2026-11-29T10:00:00Z') => claim({ id, created_at: created, source: { ...claim().source, url } });
+
+describe('the old, hand-kept site rule (kept only to review stored addresses)', () => {
+  it.each([
+    ['example.com', 'example.com'],
+    ['www.example.com', 'example.com'],
+    ['a.b.example.co.uk', 'example.co.uk'],
+    ['qwenlm.github.io', 'qwenlm.github.io'],
+    ['localhost', 'localhost'],
+    ['127.0.0.1', '127.0.0.1'],
+    ['x.readthedocs.io', 'readthedocs.io'],
+  ])('oldSiteRule(%j) = %j', (host, site) => {
+    expect(oldSiteRule(host)).toBe(site);
+  });
+});
 
 describe('hosts the old rule took for one site with their neighbours', () => {
   it.each([

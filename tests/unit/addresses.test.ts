@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { CHANNEL, type CallName, dispatch, protocol, routes, type Sender } from '../../lib/messages';
-import { addressRefusal, documentAddress, sameSite } from '../../lib/messages/addresses';
+import { addressRefusal, documentAddress } from '../../lib/messages/addresses';
+import { sameSite } from '../../lib/source/url';
 import { siteOf } from '../../lib/source/sites';
 import { claim } from './fixtures/records';
 

@@ -138,6 +138,18 @@ describe('buildTextIndexAsync', () => {
     expect(yields.mock.calls.length).toBeGreaterThan(1);
   });
 
+  it("reads nothing in the caller's task: a change made right after the call is in the index", async () => {
+    const doc = page(40, 7);
+    const yields = vi.fn(() => Promise.resolve());
+    (globalThis as { scheduler?: unknown }).scheduler = { yield: yields };
+    const building = buildTextIndexAsync(doc.body, { budgetMs: 60_000 });
+    doc.body.insertAdjacentHTML('beforeend', '<p>Added in the same task as the call.</p>');
+    const index = await building;
+    expect(yields).toHaveBeenCalledTimes(1);
+    expect(index.text.endsWith('Added in the same task as the call.')).toBe(true);
+    expect(snapshot(index)).toEqual(snapshot(buildTextIndex(doc.body)));
+  });
+
   it('falls back to a zero-delay timeout without scheduler.yield', async () => {
     const doc = page(40, 5);
     const timeout = vi.spyOn(globalThis, 'setTimeout');

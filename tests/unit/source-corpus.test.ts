@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectSource, type DetectedSource } from '../../lib/source';
+import { siteOf } from '../../lib/source/sites';
 
 interface Case {
   file: string;
@@ -56,7 +57,7 @@ function score(entries: Array<{ name: string; got: DetectedSource; want: Partial
 const percent = (s: Score): number => (s.total === 0 ? 100 : Math.round((1000 * s.right) / s.total) / 10);
 
 describe('source metadata on the corpus of written pages', () => {
-  const results = cases.map((c) => ({ c, got: detectSource(read(CORPUS, c.file), c.url, TODAY) }));
+  const results = cases.map((c) => ({ c, got: detectSource(read(CORPUS, c.file), c.url, TODAY, { siteOf }) }));
   const scores = score(results.map(({ c, got }) => ({ name: c.file, got, want: { title: c.title, publisher: c.publisher, published: c.published } })));
   const line = (s: Record<Field, Score>) => FIELDS.map((f) => `${f} ${percent(s[f])}% (${s[f].right}/${s[f].total})`).join(', ');
   const byBatch = (['tuning', 'held-out'] as const).map((batch) => {
@@ -113,7 +114,7 @@ describe('source metadata on the shared vendor pages', () => {
     }
     const pages = JSON.parse(readFileSync(path.join(SHARED, 'pages.json'), 'utf8')) as SharedPage[];
     const scores = score(
-      pages.map((p) => ({ name: p.file, got: detectSource(read(SHARED, p.file), p.url, TODAY), want: { title: p.title, publisher: p.publisher } })),
+      pages.map((p) => ({ name: p.file, got: detectSource(read(SHARED, p.file), p.url, TODAY, { siteOf }), want: { title: p.title, publisher: p.publisher } })),
     );
     console.info(`shared vendor pages, ${pages.length} pages: title ${percent(scores.title)}%, publisher ${percent(scores.publisher)}%`);
     expect(scores.title.misses).toEqual([]);

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClaimRecord, type SourceKind } from '../../lib/schema';
-import { KNOWN_PUBLISHERS, detectSource, guessModels, normalizeDate, normalizeUrl, registrableDomain } from '../../lib/source';
+import { KNOWN_PUBLISHERS, detectSource, guessModels, normalizeDate, normalizeUrl, sameSite } from '../../lib/source';
+import { siteOf } from '../../lib/source/sites';
 
 const TODAY = '2026-11-29';
 const docOf = (html: string): Document => new DOMParser().parseFromString(html, 'text/html');
@@ -47,8 +48,20 @@ describe('normalizeUrl', () => {
     ['https://example.com/a', null, 'https://example.com/a'],
     ['https://news.example.co.uk/a', 'https://www.example.co.uk/b', 'https://www.example.co.uk/b'],
     ['https://a.co.uk/x', 'https://b.co.uk/x', 'https://a.co.uk/x'],
+    // The Public Suffix List decides (its private section too): names under these suffixes are sites of their own.
+    ['https://shop.other.com.mx/a', 'https://other.com.mx/b', 'https://other.com.mx/b'],
+    ['https://other.com.mx/a', 'https://another.com.mx/a', 'https://other.com.mx/a'],
+    ['https://x.readthedocs.io/en/latest/', 'https://y.readthedocs.io/en/latest/', 'https://x.readthedocs.io/en/latest/'],
+    ['https://x.readthedocs.io/en/latest/', 'https://x.readthedocs.io/en/stable/', 'https://x.readthedocs.io/en/stable/'],
+    ['https://team.notion.site/page', 'https://other.notion.site/page', 'https://team.notion.site/page'],
+    ['https://a.github.io/card', 'https://b.github.io/card', 'https://a.github.io/card'],
+    ['https://a.github.io/card', 'https://a.github.io/card/', 'https://a.github.io/card/'],
+    ['http://127.0.0.1:8080/a', 'http://127.0.0.1:9090/b', 'http://127.0.0.1:9090/b'],
+    ['http://127.0.0.1/a', 'http://127.0.0.2/a', 'http://127.0.0.1/a'],
+    ['http://localhost:3000/a', 'http://localhost:3000/b', 'http://localhost:3000/b'],
+    ['http://localhost/a', 'http://other.localhost/a', 'http://localhost/a'],
   ])('%j with canonical %j → %j', (url, canonical, expected) => {
-    expect(normalizeUrl(url, canonical)).toBe(expected);
+    expect(normalizeUrl(url, canonical, siteOf)).toBe(expected);
   });
 
   it.each([
@@ -61,7 +74,7 @@ describe('normalizeUrl', () => {
   ])('is idempotent on %j', (input) => {
     const once = normalizeUrl(input);
     expect(normalizeUrl(once)).toBe(once);
-    expect(normalizeUrl(once, once)).toBe(once);
+    expect(normalizeUrl(once, once, siteOf)).toBe(once);
   });
 
   it.each([
@@ -69,10 +82,28 @@ describe('normalizeUrl', () => {
     ['www.example.com', 'example.com'],
     ['a.b.example.co.uk', 'example.co.uk'],
     ['qwenlm.github.io', 'qwenlm.github.io'],
-    ['localhost', 'localhost'],
-    ['127.0.0.1', '127.0.0.1'],
-  ])('registrableDomain(%j) = %j', (host, site) => {
-    expect(registrableDomain(host)).toBe(site);
+    ['shop.other.com.mx', 'other.com.mx'],
+    ['x.readthedocs.io', 'x.readthedocs.io'],
+    ['team.notion.site', 'team.notion.site'],
+    ['localhost', null],
+    ['127.0.0.1', null],
+  ])('siteOf(%j) = %j', (host, site) => {
+    expect(siteOf(host)).toBe(site);
+  });
+
+  it.each([
+    ['https://a.github.io/x', 'https://b.github.io/x', false],
+    ['https://a.github.io/x', 'https://A.github.io/y', true],
+    ['https://x.readthedocs.io/', 'https://y.readthedocs.io/', false],
+    ['https://one.notion.site/', 'https://two.notion.site/', false],
+    ['https://shop.other.com.mx/', 'https://other.com.mx/', true],
+    ['https://other.com.mx/', 'https://another.com.mx/', false],
+    ['http://127.0.0.1/', 'http://127.0.0.1:8080/', true],
+    ['http://127.0.0.1/', 'http://10.0.0.1/', false],
+    ['http://localhost/', 'http://localhost:5173/', true],
+    ['http://[::1]/', 'http://localhost/', false],
+  ])('sameSite(%j, %j) = %j', (a, b, same) => {
+    expect(sameSite(a, b, siteOf)).toBe(same);
   });
 });
 
@@ -120,7 +151,7 @@ describe('detectSource on small documents', () => {
        <link rel="canonical" href="https://arxiv.org/abs/2501.12948">`,
       '<h1 class="title">DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning</h1>',
     );
-    const s = detectSource(doc, 'https://arxiv.org/abs/2501.12948v1?utm_source=x#S3', TODAY);
+    const s = detectSource(doc, 'https://arxiv.org/abs/2501.12948v1?utm_source=x#S3', TODAY, { siteOf });
     expect(s).toEqual({
       url: 'https://arxiv.org/abs/2501.12948',
       title: 'DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning',
@@ -137,7 +168,7 @@ describe('detectSource on small documents', () => {
       '<title>Qwen/Qwen3-8B · Hugging Face</title><meta property="og:title" content="Qwen/Qwen3-8B · Hugging Face">',
       '<h1>Qwen3-8B</h1><h2>Qwen3 Highlights</h2>',
     );
-    const s = detectSource(doc, 'https://huggingface.co/Qwen/Qwen3-8B', TODAY);
+    const s = detectSource(doc, 'https://huggingface.co/Qwen/Qwen3-8B', TODAY, { siteOf });
     expect(s.kind).toBe('model_card');
     expect(s.publisher).toBe('Qwen Team');
     expect(s.title).toBe('Qwen/Qwen3-8B · Hugging Face');
@@ -150,7 +181,7 @@ describe('detectSource on small documents', () => {
       '<title>GitHub - THUDM/slime: slime is an LLM post-training framework for RL Scaling.</title>',
       '<article class="markdown-body"><h1>slime</h1></article>',
     );
-    const s = detectSource(doc, 'https://github.com/THUDM/slime', TODAY);
+    const s = detectSource(doc, 'https://github.com/THUDM/slime', TODAY, { siteOf });
     expect([s.kind, s.publisher, s.url]).toEqual(['repository', 'THUDM', 'https://github.com/THUDM/slime']);
   });
 
@@ -159,7 +190,7 @@ describe('detectSource on small documents', () => {
       '<title>Release v0.5.0 · volcengine/verl · GitHub</title>',
       '<div class="release-header"><relative-time datetime="2025-07-22T08:00:00Z">Jul 22</relative-time></div>',
     );
-    const s = detectSource(doc, 'https://github.com/volcengine/verl/releases/tag/v0.5.0', TODAY);
+    const s = detectSource(doc, 'https://github.com/volcengine/verl/releases/tag/v0.5.0', TODAY, { siteOf });
     expect([s.kind, s.publisher, s.published]).toEqual(['release', 'ByteDance Seed', '2025-07-22']);
   });
 
@@ -173,7 +204,7 @@ describe('detectSource on small documents', () => {
        <meta name="author" content="Some One">`,
       '<article><h1>How Qwen3 was trained</h1></article>',
     );
-    const s = detectSource(doc, 'https://medium.com/@someone/how-qwen3-was-trained-abc123?source=rss', TODAY);
+    const s = detectSource(doc, 'https://medium.com/@someone/how-qwen3-was-trained-abc123?source=rss', TODAY, { siteOf });
     expect([s.kind, s.publisher, s.published, s.title]).toEqual(['third_party', 'Medium', '2025-05-02', 'How Qwen3 was trained']);
     expect(s.models).toEqual(['Qwen3']);
   });
@@ -186,7 +217,7 @@ describe('detectSource on small documents', () => {
        <meta property="article:published_time" content="2026-02-11T12:00:00+08:00">`,
       '<article><h1>GLM-5: From Vibe Coding to Agentic Engineering</h1><h2>Post-training with slime</h2></article>',
     );
-    const s = detectSource(doc, 'https://z.ai/blog/glm-5', TODAY);
+    const s = detectSource(doc, 'https://z.ai/blog/glm-5', TODAY, { siteOf });
     expect([s.kind, s.publisher, s.published, s.models]).toEqual(['official_blog', 'Zhipu AI', '2026-02-11', ['GLM-5']]);
   });
 
@@ -243,7 +274,7 @@ describe('detectSource on small documents', () => {
       'ML Weekly',
     ],
   ] as Array<[string, string, string, SourceKind, string | null]>)('classifies %s', (_what, url, head, kind, publisher) => {
-    const s = detectSource(page(head, '<article><p>text</p></article>'), url, TODAY);
+    const s = detectSource(page(head, '<article><p>text</p></article>'), url, TODAY, { siteOf });
     expect([s.kind, s.publisher]).toEqual([kind, publisher]);
   });
 
@@ -259,26 +290,28 @@ describe('detectSource on small documents', () => {
     ['citation_publication_date', '<meta name="citation_publication_date" content="2025/04/29">', '', '2025-04-29'],
     ['nothing', '', '<p>Posted by the team</p>', null],
   ])('dates a page from %s', (_what, head, body, expected) => {
-    expect(detectSource(page(`<title>t</title>${head}`, body), 'https://example.com/p', TODAY).published).toBe(expected);
+    expect(detectSource(page(`<title>t</title>${head}`, body), 'https://example.com/p', TODAY, { siteOf }).published).toBe(expected);
   });
 
   it('collapses white space in titles and falls back to og:title, then <title>', () => {
-    expect(detectSource(page('<title>  A \n  title  </title>'), 'https://example.com/', TODAY).title).toBe('A title');
-    expect(detectSource(page('<title>Site</title><meta property="og:title" content=" The   post "> '), 'https://example.com/', TODAY).title).toBe('The post');
+    expect(detectSource(page('<title>  A \n  title  </title>'), 'https://example.com/', TODAY, { siteOf }).title).toBe('A title');
+    expect(detectSource(page('<title>Site</title><meta property="og:title" content=" The   post "> '), 'https://example.com/', TODAY, { siteOf }).title).toBe(
+      'The post',
+    );
   });
 
   it('resolves a relative canonical link against the page URL', () => {
     const doc = page('<title>t</title><link rel="canonical" href="/blog/post">');
-    expect(detectSource(doc, 'https://example.com/blog/post?utm_medium=x&page=2#top', TODAY).url).toBe('https://example.com/blog/post');
+    expect(detectSource(doc, 'https://example.com/blog/post?utm_medium=x&page=2#top', TODAY, { siteOf }).url).toBe('https://example.com/blog/post');
   });
 
   it('ignores a canonical link to another site', () => {
     const doc = page('<title>t</title><link rel="canonical" href="https://syndication.example.net/post">');
-    expect(detectSource(doc, 'https://example.com/post', TODAY).url).toBe('https://example.com/post');
+    expect(detectSource(doc, 'https://example.com/post', TODAY, { siteOf }).url).toBe('https://example.com/post');
   });
 });
 
-const at = (url: string, head: string, body = '') => detectSource(page(head, body), url, TODAY);
+const at = (url: string, head: string, body = '') => detectSource(page(head, body), url, TODAY, { siteOf });
 const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
 
 describe('titles: the page’s own headline, not a social card', () => {
@@ -629,7 +662,7 @@ const hasFixtures = existsSync(path.join(FIXTURES, 'pages.json'));
 
 if (hasFixtures) {
   const pages = JSON.parse(readFileSync(path.join(FIXTURES, 'pages.json'), 'utf8')) as FixturePage[];
-  const load = (p: FixturePage) => detectSource(docOf(readFileSync(path.join(FIXTURES, p.file), 'utf8')), p.url, TODAY);
+  const load = (p: FixturePage) => detectSource(docOf(readFileSync(path.join(FIXTURES, p.file), 'utf8')), p.url, TODAY, { siteOf });
 
   describe('detectSource on the shared fixture pages', () => {
     it.each(pages.map((p) => [p.file, p] as const))('%s matches pages.json', (_file, p) => {

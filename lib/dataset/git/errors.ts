@@ -37,6 +37,11 @@ function isAbort(error: unknown): boolean {
   return e?.name === 'AbortError' || e?.code === 'ABORT_ERR';
 }
 
+/** The `code` isomorphic-git (or the file system) gave an error, if any. */
+export function errorCode(error: unknown): string | undefined {
+  return (error as { code?: string })?.code;
+}
+
 /** A failure of git work turned into a `SyncError` (`pushing` tells a 403 on a push from other 403s). */
 export function describeFailure(error: unknown, where: { url: string; branch: string; pushing?: boolean }): SyncError {
   if (error instanceof SyncError) return error;
