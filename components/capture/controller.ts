@@ -132,8 +132,7 @@ export class CaptureController<A> {
       claimed: () => [...this.anchors.values()].map((a) => a.anchor),
       ensureUi: () => this.ensureUi(),
       openForm: (range, given) => this.openFormFor(range, given),
-      dismissed: (url) => this.api.dismissed(url),
-      dismiss: (url, key, sentence) => this.api.dismiss(url, key, sentence),
+      call: this.api.call,
       toast: (text, tone) => this.toast(text, tone),
       today: () => today(),
     });
@@ -297,7 +296,7 @@ export class CaptureController<A> {
     if (given && given.url === key.url) reply = given;
     else {
       try {
-        reply = await withRetry(() => this.api.claims(key));
+        reply = await withRetry(() => this.api.call('document.claims', key));
       } catch (error) {
         this.onCallError(error, t('errRead'));
         return;
@@ -387,7 +386,7 @@ export class CaptureController<A> {
     this.options.onPaint?.({ painted: shown, anchored, orphans: orphans.length, settled: true });
     if (orphans.length !== before.length || anchored !== this.lastReported) {
       this.lastReported = anchored;
-      void this.api.status(anchored, orphans.length).catch(() => undefined);
+      void this.api.call('document.status', { anchored, orphans: orphans.length }).catch(() => undefined);
     }
   }
 
@@ -611,7 +610,7 @@ export class CaptureController<A> {
     }
     let storeModels: string[] = [];
     try {
-      storeModels = await this.api.modelNames();
+      storeModels = (await this.api.call('models.names', {})).names;
     } catch (error) {
       if (isContextInvalidated(error)) return this.onCallError(error, '');
     }
@@ -681,13 +680,13 @@ export class CaptureController<A> {
       const built = buildClaims(values, { passage: form.passage, source, suggested, now: nowTimestamp(), mintId, editing: form.editing });
       const claims = built.map((c) => this.surface.stamp(c, form.passage, false));
       const changedSource = sourceChanged(fields, form.source);
-      const saved = await withRetry(() => this.api.save(claims), {
+      const { claims: saved } = await withRetry(() => this.api.call('claims.save', { claims }), {
         timeoutMs: SAVE_ATTEMPT_MS,
         onRetry: (attempt) => setForm({ saving: true, error: attempt > 1 ? t('savingSlow', attempt) : null }),
       });
       if (changedSource) {
         const { accessed: _accessed, ...override } = source;
-        await this.api.correctSource(override);
+        await this.api.call('source.correct', { source: override });
         this.correction = { ...override, updated_at: nowTimestamp() };
       }
       const ids = new Set(saved.map((c) => c.id));
@@ -751,7 +750,7 @@ export class CaptureController<A> {
     if (!passage.quote.exact) return false;
     try {
       const next = this.surface.stamp({ ...claim, quote: passage.quote, position: passage.position }, passage, true);
-      const [saved] = await withRetry(() => this.api.save([next]));
+      const [saved] = (await withRetry(() => this.api.call('claims.save', { claims: [next] }))).claims;
       if (anchor !== null) this.anchors.set(claim.id, { anchor, version: saved!.updated_at });
       else this.anchors.delete(claim.id);
       const changed = { ...this.store.get().changed };
@@ -771,7 +770,7 @@ export class CaptureController<A> {
 
   private async remove(ids: string[]): Promise<void> {
     try {
-      const deleted = await this.api.remove(ids);
+      const { deleted } = await this.api.call('claims.delete', { ids });
       const gone = new Set(deleted.map((c) => c.id));
       for (const id of gone) this.anchors.delete(id);
       this.store.set((s) => ({ ...s, card: null, claims: s.claims.filter((c) => !gone.has(c.id)) }));
@@ -788,7 +787,7 @@ export class CaptureController<A> {
     const claims = this.notices.takeUndo(toastId);
     if (!claims.length) return;
     try {
-      await this.api.restore(claims);
+      await this.api.call('claims.restore', { claims });
       this.store.set((s) => ({ ...s, claims: [...s.claims, ...claims] }));
       void this.anchorAndPaint();
       this.toast(claims.length === 1 ? t('toastRestored') : t('toastRestoredMany', claims.length));

@@ -9,7 +9,7 @@ import { candidateValues, type FinderReport, offerUndisclosed, type PageFacts, r
 import type { ClaimFormValues, Passage } from '../../lib/capture/draft';
 import { type Candidate, findCandidates } from '../../lib/finder';
 import { t } from '../../lib/i18n';
-import { withRetry } from '../../lib/messages';
+import { type Caller, withRetry } from '../../lib/messages';
 import type { Store } from '../common/store';
 import type { CaptureState } from './state';
 import type { DocumentSurface } from './surface';
@@ -32,8 +32,8 @@ export interface FinderHost<A> {
   ensureUi(): Promise<void>;
   /** Opens the claim form on a passage with these values (`candidate`: the key accepted). */
   openForm(range: Range, given: { passage: Passage; anchor: A; values: (storeModels: string[]) => ClaimFormValues; candidate: string | null }): Promise<void>;
-  dismissed(url: string): Promise<string[]>;
-  dismiss(url: string, key: string, sentence: string): Promise<void>;
+  /** Reads and remembers the candidates the curator dismissed on a document (by its address). */
+  call: Caller<'dismissals.get' | 'dismissals.add'>;
   toast(text: string, tone?: 'info' | 'error'): void;
   /** Today's date, YYYY-MM-DD. */
   today(): string;
@@ -62,7 +62,7 @@ export class CandidateFinder<A> {
       await this.host.ready();
       const view = await surface.textView();
       const url = surface.key()?.url ?? null;
-      const dismissed = url ? await withRetry(() => this.host.dismissed(url)) : [];
+      const dismissed = url ? (await withRetry(() => this.host.call('dismissals.get', { url }))).keys : [];
       const found = findCandidates(view.text, { ...view.hints, models: [...this.host.facts().models], dismissed: new Set(dismissed) });
       // A "not disclosed" finding already recorded here is not offered again.
       const result = { ...found, suggestUndisclosed: offerUndisclosed(found.suggestUndisclosed, store.get().claims) };
@@ -119,7 +119,7 @@ export class CandidateFinder<A> {
       return false;
     }
     try {
-      await withRetry(() => this.host.dismiss(url, key, found.candidate.sentence.slice(0, 4000)));
+      await withRetry(() => this.host.call('dismissals.add', { url, key, sentence: found.candidate.sentence.slice(0, 4000) }));
     } catch (error) {
       this.host.toast(t('finderError', error instanceof Error ? error.message : String(error)), 'error');
       return false;

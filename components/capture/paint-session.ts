@@ -6,19 +6,14 @@
  * interacts, and takes this session's anchors and painter over, so nothing is
  * anchored twice.
  */
-import type { DocumentClaims, DocumentKey } from '../../lib/messages/protocol';
+import type { Calls } from '../../lib/messages/caller';
 import type { HighlightPainter } from '../../lib/paint/painter';
 import type { ClaimRecord, SourceCorrection } from '../../lib/schema';
 import { type Anchored, anchorPass, type ChangedText, orphanIds, paintList } from './anchor-pass';
 import type { DocumentSurface, Painter } from './surface';
 
-/** The background calls the painting needs. */
-export interface PaintApi {
-  /** The claims of a document and its source correction. */
-  claims(key: DocumentKey): Promise<DocumentClaims>;
-  /** Reports how the document's claims anchored (the toolbar badge). */
-  status(anchored: number, orphans: number): Promise<void>;
-}
+/** The background calls the painting needs: the document's claims, and how they anchored (the toolbar badge). */
+export type PaintApi = Calls<'document.claims' | 'document.status'>;
 
 /** What a paint session hands the capture controller: the claims it showed and how they anchored. */
 export interface PaintedState<A> {
@@ -91,7 +86,7 @@ export class PaintSession<A> {
     const key = this.surface.key();
     if (!key) return;
     const seq = ++this.seq;
-    const reply = await this.api.claims(key);
+    const reply = await this.api.call('document.claims', key);
     if (seq !== this.seq) return;
     this.surface.adoptAddress?.(reply.url, reply.site);
     await this.show({ url: reply.url ?? key.url ?? '', claims: reply.claims, source: reply.source });
@@ -173,6 +168,6 @@ export class PaintSession<A> {
     if (anchored === this.reported && orphans === this.reportedOrphans) return;
     this.reported = anchored;
     this.reportedOrphans = orphans;
-    void this.api.status(anchored, orphans).catch(() => undefined);
+    void this.api.call('document.status', { anchored, orphans }).catch(() => undefined);
   }
 }

@@ -14,9 +14,9 @@
  */
 import type { Passage } from '../../lib/capture/draft';
 import type { FinderOptions } from '../../lib/finder';
-import type { DocumentClaims, DocumentKey } from '../../lib/messages';
+import type { Caller, DocumentKey } from '../../lib/messages';
 import type { HighlightPainter } from '../../lib/paint';
-import type { ClaimRecord, SourceKind, SourceOverride } from '../../lib/schema';
+import type { ClaimRecord, SourceKind } from '../../lib/schema';
 
 /** A page's address as the background decided it, with its site (registrable domain by the Public Suffix List; null: none known). */
 export interface DecidedAddress {
@@ -106,23 +106,22 @@ export interface DocumentSurface<A> {
   watch(listener: (change: Stale<A>) => void): () => void;
 }
 
-/** The calls to the background the capture controller makes, passed in by the page's or the viewer's wiring. */
+/** The calls to the background the capture controller makes. */
+export type CaptureCall =
+  | 'document.claims'
+  | 'document.status'
+  | 'claims.save'
+  | 'claims.delete'
+  | 'claims.restore'
+  | 'models.names'
+  | 'source.correct'
+  | 'dismissals.get'
+  | 'dismissals.add';
+
+/** The capture controller's access to the background, passed in by the page's or the viewer's wiring. */
 export interface CaptureApi {
-  /** The claims of a document and its source correction. */
-  claims(key: DocumentKey): Promise<DocumentClaims>;
-  save(claims: ClaimRecord[]): Promise<ClaimRecord[]>;
-  /** Deletes claims; resolves with them (for undo). */
-  remove(ids: string[]): Promise<ClaimRecord[]>;
-  restore(claims: ClaimRecord[]): Promise<void>;
-  /** Model names already in the store, most used first. */
-  modelNames(): Promise<string[]>;
-  correctSource(source: SourceOverride): Promise<void>;
-  /** Reports how the document's claims anchored (the toolbar badge). */
-  status(anchored: number, orphans: number): Promise<void>;
-  /** Keys of the finder's candidates dismissed on a document (by its address). */
-  dismissed(url: string): Promise<string[]>;
-  /** Remembers a dismissed candidate for a document (by its address). */
-  dismiss(url: string, key: string, sentence: string): Promise<void>;
+  /** Sends the controller's calls: the document's claims, saving, deleting and restoring them, model names, the source's correction, the badge, the finder's dismissals. */
+  call: Caller<CaptureCall>;
   /** Change notices the document hears other than the background's `claims.changed` call (an extension page's broadcast). */
   onChange?(callback: (url: string | null) => void): () => void;
 }

@@ -1,38 +1,30 @@
 /**
  * The team's dataset as the options page, the panel and the popup show it:
- * the calls they make (passed in by their entrypoints), and the words for the
- * status line, the progress line and what went wrong.
+ * the calls they make (through the `call` their entrypoints pass in), and the
+ * words for the status line, the progress line and what went wrong.
  */
-import type {
-  ConnectionCheck,
-  DatasetActivity,
-  DatasetFailure,
-  DatasetLink,
-  DatasetOutcome,
-  DatasetStatus,
-  DatasetView,
-  PublishDone,
-  PublishDryRun,
-  PullDone,
-} from '../../lib/dataset/link';
+import type { DatasetActivity, DatasetFailure, DatasetStatus, PullDone } from '../../lib/dataset/link';
+import type { Caller } from '../../lib/messages';
 import { localDate } from '../../lib/time';
 import { type MessageKey, plural, t } from '../../lib/i18n';
 
-/** The dataset calls an extension page makes. */
+/** The dataset's calls: the connection, its test, the status, preview, publish, pull and settling conflicts. */
+export type DatasetCall =
+  | 'dataset.get'
+  | 'dataset.connect'
+  | 'dataset.disconnect'
+  | 'dataset.test'
+  | 'dataset.status'
+  | 'dataset.preview'
+  | 'dataset.publish'
+  | 'dataset.pull'
+  | 'dataset.settle';
+
+/** What the dataset card needs: its calls, and the browser's permission for the repository's host. */
 export interface DatasetApi {
-  get(): Promise<DatasetView>;
+  call: Caller<DatasetCall>;
   /** Asks the browser for the repository's origin (only that one); call it first in a click, before anything is awaited. */
   allowHost(url: string): Promise<boolean>;
-  connect(link: DatasetLink, token: string): Promise<DatasetView>;
-  disconnect(): Promise<DatasetView>;
-  test(link: DatasetLink, token: string): Promise<DatasetOutcome<ConnectionCheck>>;
-  status(): Promise<DatasetStatus>;
-  preview(target?: 'branch' | 'review'): Promise<DatasetOutcome<PublishDryRun>>;
-  publish(message: string | undefined, target?: 'branch' | 'review'): Promise<DatasetOutcome<PublishDone>>;
-  pull(): Promise<DatasetOutcome<PullDone>>;
-  settle(resolutions: Array<{ ref: string; take: 'mine' | 'theirs' }>, rest: 'mine' | 'theirs' | 'later'): Promise<DatasetOutcome<PullDone>>;
-  /** Opens a review link in a new tab. */
-  openLink?(url: string): void;
 }
 
 /** A moment as the curator reads it: the local date and time to the minute. */

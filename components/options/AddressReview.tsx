@@ -5,20 +5,21 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { plural, t } from '../../lib/i18n';
+import type { Calls } from '../../lib/messages';
 import type { ClaimRecord } from '../../lib/schema';
 
-/** What the notice needs from the background. */
-export interface AddressReviewApi {
-  review(): Promise<ClaimRecord[]>;
-  acknowledge(ids: string[]): Promise<void>;
-}
+/** What the notice needs from the background: the claims to check, and saying they were checked. */
+export type AddressReviewApi = Calls<'addresses.review' | 'addresses.acknowledge'>;
 
 /** The notice, shown only while it lists something. */
 export function AddressReview({ api }: { api: AddressReviewApi }) {
   const [claims, setClaims] = useState<ClaimRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.review().then(setClaims, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    api.call('addresses.review', {}).then(
+      (r) => setClaims(r.claims),
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
   }, [api]);
   if (error) {
     return (
@@ -32,7 +33,7 @@ export function AddressReview({ api }: { api: AddressReviewApi }) {
   }
   if (!claims?.length) return null;
   const acknowledge = () =>
-    void api.acknowledge(claims.map((c) => c.id)).then(
+    void api.call('addresses.acknowledge', { ids: claims.map((c) => c.id) }).then(
       () => setClaims([]),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );

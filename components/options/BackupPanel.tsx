@@ -37,7 +37,7 @@ export function BackupPanel({ version = 0, onRestored, api }: { version?: number
   const [made, setMade] = useState<string | null>(null);
   const [runs, setRuns] = useState(0);
 
-  const refresh = () => api.status().then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const refresh = () => api.call('backup.status', {}).then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   useEffect(() => {
     void refresh();
   }, [version, api]);
@@ -46,7 +46,7 @@ export function BackupPanel({ version = 0, onRestored, api }: { version?: number
     setBusy(t('writingBackup'));
     setError(null);
     try {
-      const { text, counts } = await api.create();
+      const { text, counts } = await api.call('backup.create', {});
       const fileName = exportFileName('backup', localDate());
       downloadText(fileName, text, EXPORT_MIME.backup);
       setMade(t('downloadedBackup', fileName, describeCounts(counts)));

@@ -8,6 +8,7 @@ import { buildExport, ExportLineCache, filterExport, NO_EXPORT_FILTER, type Expo
 import type { ExportApi } from './api';
 import { downloadText } from '../common/files';
 import { nextIdle } from '../common/idle';
+import { readSurvey } from '../common/survey-data';
 import { locale, plural, t, type MessageKey } from '../../lib/i18n';
 
 const BUTTONS: Array<{ kind: ExportKind; label: MessageKey; hint: MessageKey }> = [
@@ -37,7 +38,7 @@ export function ExportPanel({ version = 0, api }: { version?: number; api: Expor
 
   useEffect(() => {
     let live = true;
-    api.load().then(
+    readSurvey(api.call).then(
       (d) => live && (setData(d), setError(null)),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );

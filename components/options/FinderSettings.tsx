@@ -11,7 +11,7 @@ export function FinderSettings({ api }: { api: SettingsApi }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api
-      .settings()
+      .call('settings.get', {})
       .then((s) => setText(s.finderSites.join('\n')))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [api]);
@@ -20,7 +20,7 @@ export function FinderSettings({ api }: { api: SettingsApi }) {
     setError(rejected.length ? t('optFinderRejected', rejected.join(', ')) : null);
     setStatus(null);
     api
-      .changeSettings({ finderSites: sites })
+      .call('settings.set', { finderSites: sites })
       .then((s) => {
         setText(s.finderSites.join('\n'));
         setStatus(plural(s.finderSites.length, 'optFinderSavedOne', 'optFinderSavedMany'));

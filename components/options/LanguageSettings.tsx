@@ -11,7 +11,7 @@ export function LanguageSettings({ api }: { api: SettingsApi }) {
   const [choice, setChoice] = useState<LocaleChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.settings().then(
+    api.call('settings.get', {}).then(
       (s) => setChoice(s.locale),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
@@ -20,7 +20,7 @@ export function LanguageSettings({ api }: { api: SettingsApi }) {
     setChoice(next);
     setError(null);
     try {
-      const stored = (await api.changeSettings({ locale: next })).locale;
+      const stored = (await api.call('settings.set', { locale: next })).locale;
       setChoice(stored);
       await announceLocale(stored);
     } catch (e) {

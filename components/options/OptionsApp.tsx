@@ -35,7 +35,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
 
   const refresh = () =>
     api
-      .summary()
+      .call('store.summary', {})
       .then((s) => {
         setSummary(s);
         setError(null);
@@ -65,7 +65,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
 
       <LanguageSettings api={api} />
 
-      <AddressReview api={api.addresses} />
+      <AddressReview api={api} />
 
       <section class="card" aria-labelledby="store-h">
         <h2 id="store-h">{t('yourStore')}</h2>
@@ -129,7 +129,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
       />
 
       <DatasetPanel
-        api={api.dataset}
+        api={api}
         version={version}
         onPulled={() => {
           void refresh();
@@ -137,7 +137,7 @@ export function OptionsApp({ api }: { api: OptionsApi }) {
         }}
       />
 
-      <RecheckCard api={api.recheck} />
+      <RecheckCard api={api} />
       <ExportPanel version={version} api={api} />
       <PdfSettings api={api} />
       <FinderSettings api={api} />

@@ -1,16 +1,16 @@
 /** The options page's PDF card: open PDF navigations in Recipe Lens's viewer, and whether local PDF files can be read. */
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import type { OptionsApi } from './api';
+import type { SettingsApi } from './api';
 
 /** The PDF settings card. */
-export function PdfSettings({ api }: { api: Pick<OptionsApi, 'settings' | 'changeSettings' | 'fileAccess'> }) {
+export function PdfSettings({ api }: { api: SettingsApi & { fileAccess(): Promise<boolean | null> } }) {
   const [autoOpen, setAutoOpen] = useState<boolean | null>(null);
   const [files, setFiles] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api
-      .settings()
+      .call('settings.get', {})
       .then((s) => setAutoOpen(s.pdfAutoOpen))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     void api.fileAccess().then(setFiles);
@@ -18,7 +18,7 @@ export function PdfSettings({ api }: { api: Pick<OptionsApi, 'settings' | 'chang
   const toggle = (on: boolean) => {
     setAutoOpen(on);
     api
-      .changeSettings({ pdfAutoOpen: on })
+      .call('settings.set', { pdfAutoOpen: on })
       .then((s) => setAutoOpen(s.pdfAutoOpen))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };

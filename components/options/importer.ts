@@ -55,11 +55,11 @@ export async function previewFile(
   try {
     const upload = await api.handOver?.(job.text).catch(() => null);
     try {
-      job.preview = await api.preview(upload ? { ...request, upload } : { ...request, text: job.text });
+      job.preview = await api.call('import.preview', upload ? { ...request, upload } : { ...request, text: job.text });
     } catch (error) {
       // The worker may have restarted and lost the handed-over text: send it with the call instead.
       if (!upload) throw error;
-      job.preview = await api.preview({ ...request, text: job.text });
+      job.preview = await api.call('import.preview', { ...request, text: job.text });
     }
   } catch (error) {
     job.failure = message(error);
@@ -77,10 +77,10 @@ export async function commitJob(
 ): Promise<ImportOutcome> {
   const preview = job.preview!;
   const request: RequestOf<'import.commit'> = { token: preview.token!, fileName: job.fileName, format: preview.format, mode: preview.mode, resolutions, rest };
-  let outcome = await api.commit(request);
+  let outcome = await api.call('import.commit', request);
   if (outcome.status === 'expired' && job.text !== null) {
     const upload = await api.handOver?.(job.text).catch(() => null);
-    outcome = await api.commit(upload ? { ...request, upload } : { ...request, text: job.text });
+    outcome = await api.call('import.commit', upload ? { ...request, upload } : { ...request, text: job.text });
   }
   job.text = null;
   return outcome;

@@ -9,20 +9,29 @@ import { useEffect, useState } from 'preact/hooks';
 import type { DatasetFailure, DatasetStatus, PublishDryRun } from '../../lib/dataset/link';
 import { changedModels } from '../../lib/dataset/summary';
 import { plural, t } from '../../lib/i18n';
-import { activityText, type DatasetApi, failureText, pullSummary } from '../common/dataset';
+import type { Calls } from '../../lib/messages';
+import { activityText, failureText, pullSummary } from '../common/dataset';
 import { DatasetStatusLine } from '../common/DatasetStatusLine';
 
 const POLL_MS = 600;
 
 /** The dataset bar of the panel; `version` changes when the store does. */
-export function DatasetBar({ api, version, onOpenOptions }: { api: DatasetApi; version: number; onOpenOptions?: () => void }) {
+export function DatasetBar({
+  api,
+  version,
+  onOpenOptions,
+}: {
+  api: Calls<'dataset.status' | 'dataset.pull' | 'dataset.preview' | 'dataset.publish'>;
+  version: number;
+  onOpenOptions?: () => void;
+}) {
   const [status, setStatus] = useState<DatasetStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [dryRun, setDryRun] = useState<PublishDryRun | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [failure, setFailure] = useState<DatasetFailure | null>(null);
 
-  const refresh = () => api.status().then(setStatus, () => setStatus(null));
+  const refresh = () => api.call('dataset.status', {}).then(setStatus, () => setStatus(null));
   useEffect(() => {
     void refresh();
   }, [api, version]);
@@ -50,20 +59,20 @@ export function DatasetBar({ api, version, onOpenOptions }: { api: DatasetApi; v
   };
 
   const pull = async () => {
-    const outcome = await run(() => api.pull());
+    const outcome = await run(() => api.call('dataset.pull', {}));
     if (!outcome) return;
     if (outcome.failure) return setFailure(outcome.failure);
     setNote(`${pullSummary(outcome)}${outcome.conflictCount ? ` ${plural(outcome.conflictCount, 'datasetConflictsOne', 'datasetConflictsMany')}.` : ''}`);
   };
   const preview = async () => {
-    const outcome = await run(() => api.preview());
+    const outcome = await run(() => api.call('dataset.preview', {}));
     if (!outcome) return;
     if (outcome.failure) return setFailure(outcome.failure);
     setDryRun(outcome);
   };
   const publish = async () => {
     setDryRun(null);
-    const outcome = await run(() => api.publish(undefined));
+    const outcome = await run(() => api.call('dataset.publish', {}));
     if (!outcome) return;
     if (outcome.failure) return setFailure(outcome.failure);
     setNote(

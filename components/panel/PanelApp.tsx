@@ -12,6 +12,7 @@ import type { ResponseOf } from '../../lib/messages';
 import type { ExportLineCache } from '../../lib/export/files';
 import { downloadText } from '../common/files';
 import { nextIdle } from '../common/idle';
+import { readSurvey } from '../common/survey-data';
 import { backupReason, useLocale } from '../common/i18n';
 import { plural, stageLabel, t, type MessageKey } from '../../lib/i18n';
 import type { PanelExportChoice } from './ExportMenu';
@@ -63,8 +64,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
   const [storeVersion, setStoreVersion] = useState(0);
 
   const reload = useCallback(() => {
-    api
-      .load()
+    readSurvey(api.call)
       .then((d) => {
         setData(d);
         setComplete(true);
@@ -73,12 +73,12 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
       .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
   }, [api]);
   const reloadPage = useCallback(() => {
-    api.activePage().then(setPage, () => setPage(null));
+    api.call('tab.page', { windowId: api.windowId }).then(setPage, () => setPage(null));
   }, [api]);
 
   // The first rows, as soon as they arrive: a layout effect subscribes before the first paint (an effect would wait
   // for the next frame), and the render they cause follows at once.
-  const head = useMemo(() => first ?? api.loadHead(HEAD_MODELS), [api]);
+  const head = useMemo(() => first ?? api.call('survey.head', { models: HEAD_MODELS }), [api]);
   useLayoutEffect(() => {
     void head.then(
       (rows) => rows && setData((current) => current ?? rows),
@@ -144,7 +144,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
   // The backup reminder, read again whenever the store changes (once every row is in: not on the first rows' path).
   const [backup, setBackup] = useState<BackupStatus | null>(null);
   useEffect(() => {
-    if (complete && api.backupStatus) api.backupStatus().then(setBackup, () => setBackup(null));
+    if (complete) api.call('backup.status', {}).then(setBackup, () => setBackup(null));
   }, [api, data, complete]);
 
   /** Downloads the rows the survey shows as one file. */
@@ -165,16 +165,16 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
   };
 
   const claimActions: ClaimActions = {
-    reveal: (claim) => void api.reveal(claim).catch(fail('errReveal')),
+    reveal: (claim) => void api.call('claims.reveal', { id: claim.id, link: claim.link ?? null }).catch(fail('errReveal')),
     save: async (claim) => {
-      await api.saveClaims([claim]);
+      await api.call('claims.save', { claims: [claim] });
       toast(t('toastSaved', claim.value, `${claim.model}${claim.recipe ? ` · ${claim.recipe}` : ''}`));
       reload();
     },
     remove: (claim) =>
       void api
-        .deleteClaims([claim.id])
-        .then((deleted) => {
+        .call('claims.delete', { ids: [claim.id] })
+        .then(({ deleted }) => {
           toast(t('toastDeleted', claim.value, claim.model), 'info', deleted);
           reload();
         })
@@ -183,7 +183,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
 
   const undo = (item: Toast) => {
     setToasts((all) => all.filter((x) => x.id !== item.id));
-    if (item.undo?.length) void api.restoreClaims(item.undo).then(reload).catch(fail('errUndo'));
+    if (item.undo?.length) void api.call('claims.restore', { claims: item.undo }).then(reload).catch(fail('errUndo'));
   };
 
   /** Writes a row's model record with some fields changed (a new record when it has none, or only a tombstone). */
@@ -201,7 +201,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
           ...fields,
           updated_at: nowTimestamp(now()),
         };
-    await api.saveModel(record);
+    await api.call('model.save', { record });
     reload();
   };
 
@@ -233,7 +233,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
       created_at: nowTimestamp(now()),
       updated_at: nowTimestamp(now()),
     };
-    await api.saveClaims([claim]);
+    await api.call('claims.save', { claims: [claim] });
     toast(t('toastRecordedUndisclosed', stageLabel(stage), choice.label));
     reload();
   };
@@ -282,7 +282,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
           {pageCount ? ` (${pageCount})` : ''}
         </button>
       </nav>
-      {api.dataset && <DatasetBar api={api.dataset} version={storeVersion} onOpenOptions={api.openOptions} />}
+      <DatasetBar api={api} version={storeVersion} onOpenOptions={api.openOptions} />
       <main class="view">
         {loadError && (
           <p class="error pad" role="alert">
@@ -329,7 +329,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
             onJudgment={(j) => saveJudgment(row, j)}
             onVendor={(v) => saveVendor(row, v)}
             onRecordUndisclosed={(stage, source, note) => recordUndisclosed(row, stage, source, note)}
-            recheck={api.recheck}
+            recheck={api}
           />
         )}
         {data && view === 'page' && (
@@ -339,7 +339,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
             models={modelNames}
             actions={claimActions}
             onCorrectSource={async (source: SourceOverride) => {
-              const n = await api.correctSource(source);
+              const { updated: n } = await api.call('source.correct', { source });
               toast(plural(n, 'sourceCorrectedOne', 'sourceCorrectedMany'));
               reload();
               reloadPage();
@@ -348,15 +348,15 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
               const tabId = page?.tabId;
               if (tabId === undefined || tabId < 0) return;
               void api
-                .passage(tabId, id, action)
-                .then((done) => {
+                .call('tab.passage', { tabId, id, action })
+                .then(({ done }) => {
                   if (action === 'reattach' && done) toast(t('toastSelectNewPassage'));
                   if (action === 'confirm' && done) reloadPage();
                   if (!done) toast(t('errPageCouldNot'), 'error');
                 })
                 .catch(fail(action === 'confirm' ? 'errConfirm' : 'errReattach'));
             }}
-            onFinder={api.finder && page && page.tabId >= 0 ? (action, key) => api.finder!(page.tabId, action, key) : undefined}
+            onFinder={page && page.tabId >= 0 ? (action, key) => api.call('tab.finder', { tabId: page.tabId, action, key }) : undefined}
           />
         )}
       </main>

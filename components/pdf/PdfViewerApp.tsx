@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useStore } from '../common/store';
 import { kindLabel, plural, t } from '../../lib/i18n';
 import { useLocale } from '../common/i18n';
-import type { OutlineEntry, PdfViewerSession } from './session';
+import type { PdfViewerSession } from './session';
+import type { OutlineEntry } from './viewer-state';
 
 /** Root of the viewer page; `session` does the work, this draws its state. */
 export function PdfViewerApp({ session }: { session: PdfViewerSession }) {

@@ -2,7 +2,7 @@
 import type { DocumentCall, Handlers } from '../../lib/messages';
 import type { CaptureApi } from '../capture/surface';
 
-/** The viewer's access to the store and the browser, as calls: the capture API, and what only the viewer needs. */
+/** The viewer's access to the store and the browser: the capture API's `call`, and what only the viewer needs. */
 export interface ViewerApi extends CaptureApi {
   /** Answers the background's calls to this tab (open the form, reveal, report, re-attach, confirm, the finder); returns a function that stops. */
   listen(handlers: Handlers<DocumentCall>): () => void;

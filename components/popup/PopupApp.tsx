@@ -1,7 +1,7 @@
 /** The toolbar popup: what Recipe Lens sees on this page, and the way to the evidence panel. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FinderReport } from '../../lib/capture/finder';
-import type { ResponseOf } from '../../lib/messages';
+import type { Caller, ResponseOf } from '../../lib/messages';
 import { plural, sourceKindLabel, t } from '../../lib/i18n';
 import type { DatasetStatus } from '../../lib/dataset/link';
 import { useLocale } from '../common/i18n';
@@ -9,25 +9,25 @@ import { DatasetStatusLine } from '../common/DatasetStatusLine';
 
 type TabPage = ResponseOf<'tab.page'>;
 
+/** The calls the popup makes: the active tab's page, its PDF, the finder there, and the dataset's status line. */
+export type PopupCall = 'tab.page' | 'tab.finder' | 'tab.pdf' | 'pdf.open' | 'dataset.status';
+
+/** The popup's access to the background and the browser; the popup's entrypoint provides it. */
+export interface PopupApi {
+  call: Caller<PopupCall>;
+  /** The window whose active tab the popup reads. */
+  windowId: number;
+  /** Opens the evidence panel (in the click's user gesture) and closes the popup. */
+  openPanel(): Promise<void>;
+  /** Opens the options page and closes the popup. */
+  openOptions(): void;
+  /** Closes the popup (once the PDF viewer is open). */
+  close(): void;
+}
+
 /** Root of the popup. */
-export function PopupApp({
-  loadPage,
-  openPanel,
-  openOptions,
-  pdf,
-  find,
-  datasetStatus,
-}: {
-  loadPage: () => Promise<TabPage>;
-  openPanel: () => Promise<void>;
-  openOptions: () => void;
-  /** The PDF the tab shows (null: none) and how to open it in Recipe Lens's viewer. */
-  pdf?: { find: () => Promise<string | null>; open: () => Promise<void> };
-  /** Runs the claim finder in the tab (the candidates are listed and marked in the page). */
-  find?: (tabId: number) => Promise<FinderReport | null>;
-  /** The dataset's status line (nothing shown when no dataset is connected). */
-  datasetStatus?: () => Promise<DatasetStatus>;
-}) {
+export function PopupApp({ api }: { api: PopupApi }) {
+  const { call, windowId, openPanel, openOptions } = api;
   useLocale();
   const [page, setPage] = useState<TabPage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,20 +37,26 @@ export function PopupApp({
   const [finding, setFinding] = useState(false);
   const [dataset, setDataset] = useState<DatasetStatus | null>(null);
   useEffect(() => {
-    datasetStatus?.().then(setDataset, () => setDataset(null));
+    call('dataset.status', {}).then(setDataset, () => setDataset(null));
   }, []);
   useEffect(() => {
-    pdf
-      ?.find()
-      .then(setPdfUrl)
+    // A PDF in the browser's own viewer takes no content script: Recipe Lens's viewer is offered instead.
+    call('tab.pdf', { windowId })
+      .then(({ url }) => setPdfUrl(url))
       .catch(() => setPdfUrl(null));
   }, []);
   useEffect(() => {
     button.current?.focus();
-    loadPage()
+    call('tab.page', { windowId })
       .then(setPage)
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
+  /** Opens the tab's PDF in Recipe Lens's viewer, in that tab (asked again: the tab may have moved on). */
+  const openPdf = async () => {
+    const { tabId, url } = await call('tab.pdf', { windowId });
+    if (url) await call('pdf.open', { url, tabId, page: null });
+    api.close();
+  };
   const report = page?.report;
   const painted = report ? report.order.length - report.orphans.length : 0;
   return (
@@ -99,12 +105,12 @@ export function PopupApp({
         </section>
       )}
       <div class="actions">
-        {pdf && pdfUrl && (
-          <button type="button" class="primary" data-testid="popup-open-pdf" title={pdfUrl} onClick={() => void pdf.open()}>
+        {pdfUrl && (
+          <button type="button" class="primary" data-testid="popup-open-pdf" title={pdfUrl} onClick={() => void openPdf()}>
             {t('openInRecipeLens')}
           </button>
         )}
-        {find && page && report && (
+        {page && report && (
           <button
             type="button"
             data-testid="popup-find"
@@ -112,8 +118,8 @@ export function PopupApp({
             onClick={() => {
               setFinding(true);
               setError(null);
-              find(page.tabId)
-                .then(setFound)
+              call('tab.finder', { tabId: page.tabId, action: 'run' })
+                .then(({ report: found }) => setFound(found))
                 .catch((e: unknown) => setError(t('finderError', e instanceof Error ? e.message : String(e))))
                 .finally(() => setFinding(false));
             }}

@@ -1,5 +1,5 @@
 /** What rechecking sources needs from the rest of the extension; the page's entrypoint provides it. */
-import type { RequestOf, ResponseOf } from '../../lib/messages';
+import type { Caller } from '../../lib/messages';
 import type { SourceFindings } from '../../lib/recheck';
 import type { ClaimRecord } from '../../lib/schema';
 
@@ -20,7 +20,8 @@ export type SourceRead = (url: string, claims: readonly ClaimRecord[], signal: A
 
 /** A recheck's access to the background and the network. */
 export interface RecheckApi {
-  call<K extends RecheckCall>(type: K, request: RequestOf<K>): Promise<ResponseOf<K>>;
+  /** Sends the recheck's calls to the background. */
+  call: Caller<RecheckCall>;
   /** A reader for one run. */
   reader(): SourceRead;
   /** Calls back when claims or rechecks change anywhere; returns an unsubscribe function. */

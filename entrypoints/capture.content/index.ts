@@ -10,7 +10,7 @@ import { type FrameLink, mountInFrames } from '../../components/capture/frame-ho
 import type { MountUi } from '../../components/capture/mount';
 import { HtmlSurface } from '../../components/capture/html-surface';
 import { pageFacts } from '../../components/capture/page-facts';
-import { backgroundCaptureApi } from '../shared/capture-api';
+import { callAsDocument } from '../shared/calls';
 import { takeBridge } from '../shared/capture-bridge';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
 import { useBrowserMessages } from '../shared/i18n';
@@ -52,7 +52,7 @@ export default defineContentScript({
     if (bridge.lookup) surface.adoptAddress(bridge.lookup.url, bridge.lookup.site);
     const controller = new CaptureController({
       surface,
-      api: backgroundCaptureApi(),
+      api: { call: callAsDocument },
       painter: painting?.painter,
       mountUi,
       setTimeout: (callback, ms) => ctx.setTimeout(callback, ms),

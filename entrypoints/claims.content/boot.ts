@@ -12,7 +12,7 @@ import { browser, type Browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
 import { offerBridge, offerPaintingBridge, type CaptureSession, type PageLookup, type PaintingHandover, type PaintingSession } from '../shared/capture-bridge';
-import { askBackground } from '../shared/lean-call';
+import { callAsDocument } from '../shared/calls';
 import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
@@ -103,12 +103,7 @@ export class PageBoot {
   private async lookup(): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
     const { url, canonical } = pageAddress(document);
-    const data = await withRetry(() =>
-      askBackground<{ url?: string | null; claims: PageLookup['claims']; source: PageLookup['source']; autoFind?: boolean }>('document.claims', {
-        url,
-        canonical,
-      }),
-    );
+    const data = await withRetry(() => callAsDocument('document.claims', { url, canonical }));
     // The answer as it came (its site too, for the capture script's detector), with the address it was asked from.
     const found: PageLookup = { ...data, url: data.url ?? url, asked: url, autoFind: data.autoFind === true };
     if (seq === this.lookupSeq) this.last = found;
@@ -137,7 +132,7 @@ export class PageBoot {
         // Orphans are shown to the curator: that is the capture script's UI.
         needsCapture: () => void this.load().catch(() => undefined),
       });
-      askBackground('paint.load', {}).catch((error: unknown) => {
+      callAsDocument('paint.load', {}).catch((error: unknown) => {
         this.paintLoading = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
@@ -166,7 +161,7 @@ export class PageBoot {
           },
         });
         // Where the highlights' stylesheet is inserted (Firefox), it comes with the painting script; without one, with this script.
-        askBackground('capture.load', { styles: !painting }).catch((error: unknown) => {
+        callAsDocument('capture.load', { styles: !painting }).catch((error: unknown) => {
           this.loading = null;
           reject(error instanceof Error ? error : new Error(String(error)));
         });

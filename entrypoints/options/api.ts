@@ -1,12 +1,10 @@
-/** The options page's OptionsApi: protocol calls to the background, file texts handed to the worker, and browser facts. */
+/** The options page's OptionsApi: the page's caller, file texts handed to the worker, and browser facts. */
 import { browser } from 'wxt/browser';
 import type { OptionsApi } from '../../components/options/api';
-import type { ExportData } from '../../lib/export/files';
 import { UPLOAD_CHANNEL, type Upload } from '../../lib/messages';
-import { createDatasetApi } from '../shared/dataset';
-import { createRecheckApi } from '../shared/recheck';
-import { callBackground, onChangeNotice } from '../shared/messaging';
-import { readAllParts } from '../../lib/messages/text-parts';
+import { allowHost } from '../shared/dataset';
+import { lazyReader } from '../shared/recheck';
+import { callAsPage, onChangeNotice } from '../shared/calls';
 
 /**
  * Posts a file's text straight to the extension's service worker and waits
@@ -33,24 +31,11 @@ export async function handOverText(text: string): Promise<string | null> {
 /** Builds the options page's access to the store and the browser. */
 export function createOptionsApi(): OptionsApi {
   return {
-    summary: () => callBackground('store.summary', {}),
-    preview: (request) => callBackground('import.preview', request),
-    commit: (request) => callBackground('import.commit', request),
+    call: callAsPage,
     handOver: handOverText,
-    status: () => callBackground('backup.status', {}),
-    create: () => callBackground('backup.create', {}),
-    load: async () => JSON.parse(await readAllParts((request) => callBackground('survey.data', request))) as ExportData,
-    settings: () => callBackground('settings.get', {}),
-    changeSettings: (patch) => callBackground('settings.set', patch),
     onChange: (callback) => onChangeNotice(() => callback()),
-    dataset: createDatasetApi(),
-    recheck: createRecheckApi(),
-    addresses: {
-      review: async () => (await callBackground('addresses.review', {})).claims,
-      acknowledge: async (ids) => {
-        await callBackground('addresses.acknowledge', { ids });
-      },
-    },
+    allowHost,
+    reader: lazyReader,
     fileAccess: async () => {
       const ext = browser.extension as unknown as { isAllowedFileSchemeAccess?: () => Promise<boolean> } | undefined;
       return ext?.isAllowedFileSchemeAccess ? ext.isAllowedFileSchemeAccess().catch(() => null) : null;

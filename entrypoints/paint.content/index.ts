@@ -8,11 +8,10 @@
 import './highlights.css';
 import { HtmlSurface } from '../../components/capture/html-surface';
 import { PaintSession } from '../../components/capture/paint-session';
-import type { DocumentClaims } from '../../lib/messages/protocol';
 import { HighlightPainter } from '../../lib/paint/painter';
 import { takePaintingBridge } from '../shared/capture-bridge';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
-import { askBackground } from '../shared/lean-call';
+import { callAsDocument } from '../shared/calls';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
@@ -34,19 +33,9 @@ export default defineContentScript({
     surface.adoptAddress(bridge.lookup.url, bridge.lookup.site);
     const painter = new HighlightPainter();
     let handedOver = false;
-    const session = new PaintSession<Range>(
-      surface,
-      painter,
-      {
-        claims: (key) => askBackground<DocumentClaims>('document.claims', key),
-        status: async (anchored, orphans) => {
-          await askBackground('document.status', { anchored, orphans });
-        },
-      },
-      (_painted, orphans) => {
-        if (orphans) bridge.needsCapture();
-      },
-    );
+    const session = new PaintSession<Range>(surface, painter, { call: callAsDocument }, (_painted, orphans) => {
+      if (orphans) bridge.needsCapture();
+    });
     ctx.onInvalidated(() => {
       if (!handedOver) session.clear();
     });

@@ -1,6 +1,6 @@
 import { connectPdfEngine } from '../../components/pdf/worker';
 import { ENGINE_CHANNEL, EngineKeeper, isEnginePing } from '../../lib/pdf/engine-keeper';
-import { callBackground } from '../shared/calls';
+import { callAsPage } from '../shared/calls';
 
 /**
  * The engine's keeper (an offscreen document on Chromium): holds a connection to pdf.js's shared engine so it stays
@@ -13,7 +13,7 @@ function main(): void {
   const keeper = new EngineKeeper(
     () => {
       channel.close();
-      void callBackground('pdf.engine', { keep: false });
+      void callAsPage('pdf.engine', { keep: false });
     },
     { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
   );

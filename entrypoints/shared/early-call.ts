@@ -4,7 +4,7 @@
  * starts. No schema library and no polyfill: the script that sends must stay small.
  */
 import { CHANNEL, unwrapReply } from '../../lib/messages/channel';
-import type { BackgroundCall, RequestOf, ResponseOf } from '../../lib/messages/protocol';
+import type { PageSends, RequestOf, ResponseOf } from '../../lib/messages/protocol';
 
 /** Models in the evidence panel's first rows: its early script asks for them, and the panel asks again only without it. */
 export const PANEL_FIRST_MODELS = 12;
@@ -27,7 +27,7 @@ function runtime(): Runtime | undefined {
 }
 
 /** Sends the call now and keeps its reply for `takeEarlyCall`; does nothing where there is no extension runtime. */
-export function sendEarlyCall<K extends BackgroundCall>(type: K, payload: RequestOf<K>): void {
+export function sendEarlyCall<K extends PageSends>(type: K, payload: RequestOf<K>): void {
   const api = runtime();
   if (!api?.sendMessage) return;
   const reply = api.sendMessage({ channel: CHANNEL, type, payload });
@@ -37,7 +37,7 @@ export function sendEarlyCall<K extends BackgroundCall>(type: K, payload: Reques
 }
 
 /** The answer to the early call of `type`, taken once; undefined when none was sent. */
-export function takeEarlyCall<K extends BackgroundCall>(type: K): Promise<ResponseOf<K>> | undefined {
+export function takeEarlyCall<K extends PageSends>(type: K): Promise<ResponseOf<K>> | undefined {
   const all = slots();
   const reply = all[type];
   delete all[type];

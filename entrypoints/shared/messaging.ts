@@ -20,7 +20,7 @@ import {
   unwrapReply,
 } from '../../lib/messages';
 
-export { callBackground, onChangeNotice } from './calls';
+export { onChangeNotice } from './calls';
 
 /** This extension as the sender rules know it. */
 export function ourselves(): Self {

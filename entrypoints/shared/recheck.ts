@@ -1,14 +1,12 @@
 /**
- * The recheck's access for an extension page: protocol calls, and a reader that fetches with the extension's host
- * permissions. The reader's code (the engine, the Public Suffix List, pdf.js) loads on the first source read, so a
+ * The recheck's reader for an extension page: it fetches with the extension's host permissions. The reader's code (the engine, the Public Suffix List, pdf.js) loads on the first source read, so a
  * page that only shows the report loads none of it.
  */
-import type { RecheckApi, SourceRead } from '../../components/recheck/api';
+import type { SourceRead } from '../../components/recheck/api';
 import { nowTimestamp } from '../../lib/time';
-import { callBackground, onChangeNotice } from './calls';
 
 /** A reader for one run, its code loaded once the first source is read. */
-function lazyReader(): SourceRead {
+export function lazyReader(): SourceRead {
   let ready: Promise<SourceRead> | null = null;
   return async (url, claims, signal) => {
     ready ??= Promise.all([import('../../components/recheck/read-source'), import('../../components/recheck/pdf-text'), import('../../lib/source/sites')]).then(
@@ -22,14 +20,5 @@ function lazyReader(): SourceRead {
         }),
     );
     return (await ready)(url, claims, signal);
-  };
-}
-
-/** Builds the recheck's API for the options page or the evidence panel. */
-export function createRecheckApi(): RecheckApi {
-  return {
-    call: (type, request) => callBackground(type, request),
-    reader: lazyReader,
-    onChange: (callback) => onChangeNotice(() => callback()),
   };
 }

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PanelApp } from '../../components/panel/PanelApp';
 import { startPageLocale } from '../shared/locale';
-import { callBackground } from '../shared/calls';
+import { callAsPage } from '../shared/calls';
 import { PANEL_FIRST_MODELS, takeEarlyCall } from '../shared/early-call';
 import { createPanelApi } from './api';
 import '../../components/panel/panel.css';
@@ -13,7 +13,7 @@ async function main() {
   performance.mark('panel:main');
   // The first rows were asked for by the page's first script, before these modules loaded (or are asked for now);
   // the panel draws them on arrival.
-  const first = (takeEarlyCall('survey.head') ?? callBackground('survey.head', { models: PANEL_FIRST_MODELS }))
+  const first = (takeEarlyCall('survey.head') ?? callAsPage('survey.head', { models: PANEL_FIRST_MODELS }))
     .then((data) => (performance.mark('panel:head'), data))
     .catch(() => undefined);
   // The panel follows the active tab of its own window; `?window=<id>` points it at another (a panel opened in a tab).

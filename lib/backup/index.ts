@@ -35,6 +35,7 @@ import {
   type ModelRecord,
   type SourceCorrection,
 } from '../schema';
+import { quickSurveyRecord } from '../schema/quick';
 import { sortRecords } from '../export/jsonl';
 import { serializeSource } from '../dataset/sources';
 import { parseJsonSafely, type LineError } from '../import/jsonl';
@@ -157,6 +158,8 @@ export function checkRecord(value: unknown): SurveyRecord | string {
     const expected = `(expected "${CLAIM_SCHEMA}" or "${MODEL_SCHEMA}")`;
     return schema === undefined ? `missing "schema" ${expected}` : `unknown schema ${JSON.stringify(schema)} ${expected}`;
   }
+  const quick = quickSurveyRecord(value);
+  if (quick) return quick;
   const parsed = SurveyRecord.safeParse(value);
   return parsed.success ? parsed.data : describeZodError(parsed.error);
 }

@@ -4,6 +4,7 @@
  * Pure, so the extension and the CLI share it.
  */
 import { CLAIM_SCHEMA, MODEL_SCHEMA, SOURCE_SCHEMA, SourceRecord, SurveyRecord, describeZodError } from '../schema';
+import { quickSurveyRecord } from '../schema/quick';
 
 /** One problem on one line of an input file. */
 export interface LineError {
@@ -116,6 +117,12 @@ export function parseSurveyJsonl(text: string, options: JsonlOptions = {}): Pars
         line,
         message: schema === undefined ? `missing "schema" (expected ${expected})` : `unknown schema ${JSON.stringify(schema)} (expected ${expected})`,
       });
+      continue;
+    }
+    // The common record needs no schema library: the quick check returns what the schema would; anything else it leaves to zod.
+    const quick = quickSurveyRecord(value);
+    if (quick) {
+      records.push(quick);
       continue;
     }
     const parsed = SurveyRecord.safeParse(value);

@@ -31,3 +31,13 @@ export const SOURCE_KINDS = ['technical_report', 'official_blog', 'model_card', 
 export function modelKey(model: string, recipe: string | null | undefined): string {
   return recipe ? `${model}\u0000${recipe}` : model;
 }
+
+/** An absolute http(s) URL (what the schemas' `HttpUrl` accepts). */
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

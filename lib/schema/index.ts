@@ -5,9 +5,20 @@
  * round trip; a record whose `schema` is unknown is rejected.
  */
 import { z } from 'zod';
-import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, SOURCE_SCHEMA, SOURCE_STATUSES, STAGES } from './constants';
+import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, isHttpUrl, MODEL_SCHEMA, SOURCE_KINDS, SOURCE_SCHEMA, SOURCE_STATUSES, STAGES } from './constants';
 
-export { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, MODEL_SCHEMA, SOURCE_KINDS, SOURCE_SCHEMA, SOURCE_STATUSES, STAGES, modelKey } from './constants';
+export {
+  CLAIM_KINDS,
+  CLAIM_SCHEMA,
+  EVIDENCE_LEVELS,
+  isHttpUrl,
+  MODEL_SCHEMA,
+  SOURCE_KINDS,
+  SOURCE_SCHEMA,
+  SOURCE_STATUSES,
+  STAGES,
+  modelKey,
+} from './constants';
 
 // Extension pages forbid eval under their content security policy: validate without generated code.
 z.config({ jitless: true });
@@ -34,14 +45,7 @@ export const Timestamp = z.iso.datetime({ offset: false, message: 'must be an RF
 export const IsoDate = z.iso.date({ message: 'must be a date like 2026-11-29' });
 
 /** Absolute http(s) URL. */
-export const HttpUrl = z.string().refine((s) => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
+export const HttpUrl = z.string().refine(isHttpUrl, 'must be an absolute http(s) URL');
 
 /** Stable claim id: 8–64 characters of `[A-Za-z0-9_-]`. */
 export const ClaimId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 characters of A-Z a-z 0-9 _ -');

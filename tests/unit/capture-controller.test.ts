@@ -7,8 +7,9 @@ import type { DocumentClaims, DocumentKey } from '../../lib/messages';
 import type { ClaimRecord, SourceOverride } from '../../lib/schema';
 import { CaptureController } from '../../components/capture/controller';
 import { PaintSession } from '../../components/capture/paint-session';
-import type { CaptureApi, DocumentFacts, DocumentSurface, Painter, Stale, TextView } from '../../components/capture/surface';
+import type { CaptureApi, CaptureCall, DocumentFacts, DocumentSurface, Painter, Stale, TextView } from '../../components/capture/surface';
 import { claim, formValues } from './fixtures/records';
+import { type FakeAnswers, fakeCall } from '../support/fake-call';
 
 const URL_ = 'https://example.org/zeta-2-report';
 
@@ -103,43 +104,48 @@ class FakeApi implements CaptureApi {
   failures: Error[] = [];
   corrected: SourceOverride[] = [];
   asked: Array<string | null> = [];
-  async claims(key: DocumentKey): Promise<DocumentClaims> {
-    this.asked.push(key.url);
-    return { claims: [...this.store.values()].filter((c) => c.source.url === key.url), source: null };
-  }
-  async save(claims: ClaimRecord[]): Promise<ClaimRecord[]> {
-    this.saves.push(claims);
-    const failure = this.failures.shift();
-    if (failure) throw failure;
-    const stamped = claims.map((c) => ({ ...c, updated_at: '2026-12-01T10:00:00Z' }));
-    for (const c of stamped) this.store.set(c.id, c);
-    return stamped;
-  }
-  async remove(ids: string[]): Promise<ClaimRecord[]> {
-    const gone = ids.flatMap((id) => this.store.get(id) ?? []);
-    for (const id of ids) this.store.delete(id);
-    return gone;
-  }
-  async restore(claims: ClaimRecord[]): Promise<void> {
-    this.restored.push(claims);
-    for (const c of claims) this.store.set(c.id, c);
-  }
-  async modelNames(): Promise<string[]> {
-    return ['Zeta-2'];
-  }
-  async correctSource(source: SourceOverride): Promise<void> {
-    this.corrected.push(source);
-  }
-  async status(anchored: number, orphans: number): Promise<void> {
-    this.statuses.push([anchored, orphans]);
-  }
   dismissedKeys: string[] = [];
-  async dismissed(): Promise<string[]> {
-    return this.dismissedKeys;
-  }
-  async dismiss(_url: string, key: string): Promise<void> {
-    this.dismissedKeys.push(key);
-  }
+  /** The background's answers, by call name (a test may change one). */
+  readonly answers: FakeAnswers<CaptureCall> = {
+    'document.claims': async (key: DocumentKey): Promise<DocumentClaims> => {
+      this.asked.push(key.url);
+      return { claims: [...this.store.values()].filter((c) => c.source.url === key.url), source: null };
+    },
+    'claims.save': async ({ claims }: { claims: ClaimRecord[] }) => {
+      this.saves.push(claims);
+      const failure = this.failures.shift();
+      if (failure) throw failure;
+      const stamped = claims.map((c) => ({ ...c, updated_at: '2026-12-01T10:00:00Z' }));
+      for (const c of stamped) this.store.set(c.id, c);
+      return { claims: stamped };
+    },
+    'claims.delete': async ({ ids }) => {
+      const gone = ids.flatMap((id) => this.store.get(id) ?? []);
+      for (const id of ids) this.store.delete(id);
+      return { deleted: gone };
+    },
+    'claims.restore': async ({ claims }: { claims: ClaimRecord[] }) => {
+      this.restored.push(claims);
+      for (const c of claims) this.store.set(c.id, c);
+      return { claims };
+    },
+    'models.names': async () => ({ names: ['Zeta-2'] }),
+    'source.correct': async ({ source }: { source: SourceOverride }) => {
+      this.corrected.push(source);
+      return { updated: 1 };
+    },
+    'document.status': async ({ anchored, orphans }) => {
+      this.statuses.push([anchored, orphans]);
+      return { badge: String(anchored) };
+    },
+    'dismissals.get': async () => ({ keys: this.dismissedKeys }),
+    'dismissals.add': async ({ key }) => {
+      this.dismissedKeys.push(key);
+      return { stored: true };
+    },
+  };
+  /** The controller's calls, answered by name. */
+  readonly call = fakeCall(this.answers);
 }
 
 /** Records what is painted. */
@@ -362,7 +368,8 @@ describe('the capture controller over a document surface', () => {
   });
 
   it('says the document must be reloaded when the extension went away under it', async () => {
-    const gone = Object.assign(new FakeApi(), { claims: () => Promise.reject(new Error('Extension context invalidated.')) });
+    const gone = new FakeApi();
+    gone.answers['document.claims'] = () => Promise.reject(new Error('Extension context invalidated.'));
     controller = new CaptureController<string>({ surface, api: gone, painter });
     controller.start();
     await controller.loading;

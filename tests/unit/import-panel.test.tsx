@@ -1,9 +1,15 @@
 // The options page's import card with a stand-in background: preview, conflicts side by side, confirmation.
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImportCall } from '../../components/options/api';
 import { ImportPanel } from '../../components/options/ImportPanel';
 import type { ImportApi } from '../../components/options/importer';
+import type { RequestOf, ResponseOf } from '../../lib/messages';
 import type { ImportOutcome, ImportPreview } from '../../lib/transfer';
+import { fakeCall } from '../support/fake-call';
+
+/** A stand-in background's answer to one call. */
+type Answer<K extends 'import.preview' | 'import.commit'> = (request: RequestOf<K>) => Promise<ResponseOf<K>>;
 
 const EVIL = '<img src=x onerror="globalThis.hacked=1">';
 
@@ -69,12 +75,12 @@ const q = (id: string) => host.querySelector<HTMLElement>(`[data-testid=${id}]`)
 
 describe('the import card', () => {
   it('previews first, shows a conflict side by side as text, and stores the chosen version on confirmation', async () => {
-    const api: ImportApi = { preview: vi.fn(async () => preview()), commit: vi.fn(async () => stored) };
-    const onImported = mount(api);
+    const api = { 'import.preview': vi.fn(async () => preview()), 'import.commit': vi.fn(async () => stored) };
+    const onImported = mount({ call: fakeCall(api) });
     choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
     await until(() => !!q('import-confirm'));
-    expect(api.preview).toHaveBeenCalledWith({ text: '{"schema":"x"}\n', fileName: 'records.jsonl', format: 'jsonl', mode: 'merge' });
-    expect(api.commit).not.toHaveBeenCalled();
+    expect(api['import.preview']).toHaveBeenCalledWith({ text: '{"schema":"x"}\n', fileName: 'records.jsonl', format: 'jsonl', mode: 'merge' });
+    expect(api['import.commit']).not.toHaveBeenCalled();
     expect(q('preview-counts')!.textContent).toBe('1 new, 0 updated, 1 unchanged, 1 conflict');
     const conflict = q('conflict')!;
     expect(conflict.querySelector('[data-field=note] [data-testid=mine]')!.textContent).toBe('mine');
@@ -85,7 +91,7 @@ describe('the import card', () => {
     await until(() => q('conflict')!.getAttribute('data-take') === 'theirs');
     q('import-confirm')!.click();
     await until(() => !!q('import-result'));
-    expect(api.commit).toHaveBeenCalledWith({
+    expect(api['import.commit']).toHaveBeenCalledWith({
       token: 'tok-1',
       fileName: 'records.jsonl',
       format: 'jsonl',
@@ -99,11 +105,12 @@ describe('the import card', () => {
   });
 
   it('counts the file’s source records in the preview, and says nothing of them when it has none', async () => {
-    const api: ImportApi = {
-      preview: vi.fn(async () => preview({ conflicts: [], conflictCount: 0, sourceRecords: { incoming: 3, added: 1, updated: 1, unchanged: 1 } })),
-      commit: vi.fn(async () => stored),
-    };
-    mount(api);
+    mount({
+      call: fakeCall({
+        'import.preview': async () => preview({ conflicts: [], conflictCount: 0, sourceRecords: { incoming: 3, added: 1, updated: 1, unchanged: 1 } }),
+        'import.commit': async () => stored,
+      }),
+    });
     choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
     await until(() => !!q('import-confirm'));
     expect(q('preview-source-records')!.textContent).toBe(
@@ -111,45 +118,50 @@ describe('the import card', () => {
     );
     render(null, host);
     host.remove();
-    mount({ preview: vi.fn(async () => preview({ sourceRecords: { incoming: 0, added: 0, updated: 0, unchanged: 0 } })), commit: vi.fn(async () => stored) });
+    mount({
+      call: fakeCall({
+        'import.preview': async () => preview({ sourceRecords: { incoming: 0, added: 0, updated: 0, unchanged: 0 } }),
+        'import.commit': async () => stored,
+      }),
+    });
     choose(new File(['{"schema":"x"}\n'], 'records.jsonl'));
     await until(() => !!q('import-confirm'));
     expect(q('preview-source-records')).toBeNull();
   });
 
   it('names each bad line with its file and stores nothing', async () => {
-    const api: ImportApi = {
-      preview: vi.fn(async () =>
+    const api = {
+      'import.preview': vi.fn(async () =>
         preview({ token: null, errors: [{ line: 2, message: 'evidence: Invalid option' }], errorCount: 1, conflicts: [], conflictCount: 0 }),
       ),
-      commit: vi.fn(),
+      'import.commit': vi.fn<Answer<'import.commit'>>(),
     };
-    mount(api);
+    mount({ call: fakeCall(api) });
     choose(new File(['x'], 'broken.jsonl'));
     await until(() => !!q('import-result'));
     expect(q('import-confirm')).toBeNull();
     expect(q('import-result')!.textContent).toContain('not imported, nothing was changed');
     expect(q('import-errors')!.textContent).toBe('broken.jsonl, line 2: evidence: Invalid option');
-    expect(api.commit).not.toHaveBeenCalled();
+    expect(api['import.commit']).not.toHaveBeenCalled();
   });
 
   it('refuses a file over the limit before reading it', async () => {
-    const api: ImportApi = { preview: vi.fn(), commit: vi.fn() };
-    mount(api);
+    const call = fakeCall<ImportCall>({});
+    mount({ call });
     const big = new File(['x'], 'huge.jsonl');
     Object.defineProperty(big, 'size', { value: 40 * 1024 * 1024 });
     choose(big);
     await until(() => !!q('import-result'));
     expect(q('import-result')!.textContent).toMatch(/huge\.jsonl — not imported, nothing was changed: the file is 40\.0 MB; the limit is 32 MB/);
-    expect(api.preview).not.toHaveBeenCalled();
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('hands the file to the worker first and names it in the preview, falling back to sending the text', async () => {
     const previewCall = vi
-      .fn<ImportApi['preview']>()
+      .fn<Answer<'import.preview'>>()
       .mockRejectedValueOnce(new Error('did not reach the background'))
       .mockResolvedValue(preview({ conflicts: [], conflictCount: 0 }));
-    mount({ preview: previewCall, commit: async () => stored, handOver: async () => 'upload-1' });
+    mount({ call: fakeCall({ 'import.preview': previewCall, 'import.commit': async () => stored }), handOver: async () => 'upload-1' });
     choose(new File(['line\n'], 'records.jsonl'));
     await until(() => !!q('import-confirm'));
     expect(previewCall.mock.calls.map(([r]) => [r.upload, r.text])).toEqual([
@@ -159,8 +171,8 @@ describe('the import card', () => {
   });
 
   it('sends the text again when the background lost the preview', async () => {
-    const commit = vi.fn<ImportApi['commit']>().mockResolvedValueOnce({ status: 'expired' }).mockResolvedValueOnce(stored);
-    mount({ preview: async () => preview({ conflicts: [], conflictCount: 0 }), commit });
+    const commit = vi.fn<Answer<'import.commit'>>().mockResolvedValueOnce({ status: 'expired' }).mockResolvedValueOnce(stored);
+    mount({ call: fakeCall({ 'import.preview': async () => preview({ conflicts: [], conflictCount: 0 }), 'import.commit': commit }) });
     choose(new File(['line\n'], 'records.jsonl'));
     await until(() => !!q('import-confirm'));
     q('import-confirm')!.click();

@@ -5,9 +5,11 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PanelApp } from '../../components/panel/PanelApp';
 import type { PanelApi } from '../../components/panel/api';
+import type { PageSends } from '../../lib/messages';
 import { putClaims, putSourceRecords, surveyHead } from '../../lib/db';
 import { type SourceRecord } from '../../lib/schema';
 import { freshDatabases } from '../support/databases';
+import { fakeCall } from '../support/fake-call';
 import { claim, model, sourceRecord } from './fixtures/records';
 
 const fresh = freshDatabases('panel-as-of');
@@ -56,17 +58,24 @@ describe("the panel's not-disclosed days", () => {
   /** Mounts the panel over these records and opens the Zeta-2 model view; returns the agentic RL stage's text. */
   async function agenticStage(sources: SourceRecord[] | undefined): Promise<string> {
     const data = { claims: [grpo, undisclosed], models: [model()], sources };
+    const json = JSON.stringify(data);
     const api: PanelApi = {
-      load: async () => data,
-      loadHead: async () => data,
-      saveClaims: async (claims) => claims,
-      deleteClaims: async () => [],
-      restoreClaims: async () => undefined,
-      saveModel: async (m) => m,
-      reveal: async () => 'tab',
-      activePage: async () => ({ tabId: 1, report: null, reason: 'Not a web page.' }),
-      correctSource: async () => 0,
-      passage: async () => true,
+      call: fakeCall<PageSends>({
+        'survey.data': async () => ({ json, read: null, total: json.length }),
+        'survey.head': async () => data,
+        'claims.save': async ({ claims }) => ({ claims }),
+        'claims.delete': async () => ({ deleted: [] }),
+        'claims.restore': async ({ claims }) => ({ claims }),
+        'model.save': async ({ record }) => ({ record }),
+        'claims.reveal': async () => ({ how: 'tab' }),
+        'tab.page': async () => ({ tabId: 1, report: null, reason: 'Not a web page.' }),
+        'source.correct': async () => ({ updated: 0 }),
+        'tab.passage': async () => ({ done: true }),
+      }),
+      windowId: 1,
+      reader: () => async () => {
+        throw new Error('no source is read in this test');
+      },
       onChange: () => () => undefined,
       onActiveTabChange: () => () => undefined,
     };

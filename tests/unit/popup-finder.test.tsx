@@ -2,10 +2,11 @@
 // tab, reports what it found (and the "not disclosed" hint), and says why when the finder could not run.
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PopupApp } from '../../components/popup/PopupApp';
+import { type PopupCall, PopupApp } from '../../components/popup/PopupApp';
 import type { FinderReport } from '../../lib/capture/finder';
 import type { PageReport } from '../../lib/capture/page-report';
 import type { ResponseOf } from '../../lib/messages';
+import { fakeCall } from '../support/fake-call';
 
 const REPORT: PageReport = {
   url: 'https://example.org/zeta-3',
@@ -38,10 +39,16 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-function mount(page: ResponseOf<'tab.page'>, find: (tabId: number) => Promise<FinderReport | null>) {
+/** Shows the popup over a stand-in background that answers the tab's page and runs the finder with `find`. */
+function mount(page: ResponseOf<'tab.page'>, find: (request: { tabId: number }) => Promise<FinderReport | null>) {
   host = document.createElement('div');
   document.body.append(host);
-  render(<PopupApp loadPage={async () => page} openPanel={async () => undefined} openOptions={() => undefined} find={find} />, host);
+  const call = fakeCall<PopupCall>({
+    'tab.page': async () => page,
+    'tab.finder': async (request) => ({ report: await find(request), opened: false }),
+  });
+  render(<PopupApp api={{ call, windowId: 3, openPanel: async () => undefined, openOptions: () => undefined, close: () => undefined }} />, host);
+  return call;
 }
 
 const q = (id: string) => host.querySelector<HTMLElement>(`[data-testid=${id}]`);
@@ -49,11 +56,13 @@ const q = (id: string) => host.querySelector<HTMLElement>(`[data-testid=${id}]`)
 describe('the popup finds claims on the page', () => {
   it('runs the finder in the tab it reads and says how many candidates are marked', async () => {
     const find = vi.fn(async () => FOUND);
-    mount({ tabId: 7, report: REPORT, reason: null }, find);
+    const call = mount({ tabId: 7, report: REPORT, reason: null }, find);
     await until(() => !!q('popup-find'));
     q('popup-find')!.click();
     await until(() => !!q('popup-found'));
-    expect(find).toHaveBeenCalledWith(7);
+    expect(call).toHaveBeenCalledWith('tab.page', { windowId: 3 });
+    expect(call).toHaveBeenCalledWith('tab.finder', { tabId: 7, action: 'run' });
+    expect(find).toHaveBeenCalledTimes(1);
     expect(q('popup-found')!.textContent).toBe('Found 2 candidate claims; they are marked on the page.');
   });
 

@@ -90,8 +90,7 @@ describe('size: 50 MB, 100,000 lines', () => {
     const big = new File([new Uint8Array(50 * 1024 * 1024)], 'huge.jsonl');
     Object.defineProperty(big, 'text', { value: () => ((read = true), Promise.resolve('')) });
     const api: ImportApi = {
-      preview: () => Promise.reject(new Error('must not be asked')),
-      commit: () => Promise.reject(new Error('must not be asked')),
+      call: () => Promise.reject(new Error('must not be asked')),
     };
     const job = await previewFile(api, big, { format: 'auto', mode: 'merge' });
     expect(read).toBe(false);

@@ -131,14 +131,10 @@ describe('the background keeps no state that a restart would lose', () => {
     'claims-index.ts:written': 'the claims index last written to storage.local, to skip writing it unchanged: after a restart it is written again once',
     'transfer.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
     'transfer.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
-    'dataset.ts:engine': 'the sync engine of the connection and the records files it parsed: made again from storage.local on first use',
     'dataset.ts:fileSystem':
       "the clone's file system handle (lightning-fs over IndexedDB): opened again on first use; a clone is used only once marked complete",
-    'dataset.ts:queue': 'the dataset operation under way: killed with the worker, its writes either done in one transaction or not at all',
-    'dataset.ts:running': 'the step of the operation under way, for the progress line: none after a restart',
     'pdf.ts:keeperOpening':
       "the PDF engine's keeper being opened, so that viewers asking at once open it once: after a restart the browser's list of contexts says whether it is open",
-    'dataset.ts:unpublished': 'the last count of changes not yet published: counted again from the database by the next status',
   };
 
   it('declares no other module-level let/var or mutable collection in entrypoints/background', () => {
