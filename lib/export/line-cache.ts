@@ -5,7 +5,7 @@
  *
  * The records must be values: a page that holds them never changes one in place (a change arrives as new objects
  * from the store, and those get new lines). The file is byte-identical to `toJsonl(withLinks(claims), models)`;
- * `tests/unit/export-fast-paths.test.ts` checks it.
+ * `tests/unit/transfer/export-fast-paths.test.ts` checks it.
  */
 import { CLAIM_SCHEMA, type ClaimRecord, type SurveyRecord } from '../schema';
 import { serializeRecord } from './jsonl';

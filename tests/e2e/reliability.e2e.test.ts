@@ -106,7 +106,7 @@ function expectOncePerPassage(stored: ClaimRecord[], passages: string[], values:
   for (const record of stored) expect(record).toMatchObject({ model: values.model, value: values.value });
 }
 
-describe('4. a database of the previous schema version (unit tests: tests/unit/migrations.test.ts, tests/unit/reliability.test.ts)', () => {
+describe('4. a database of the previous schema version (unit tests: tests/unit/db/migrations.test.ts, tests/unit/messages/reliability.test.ts)', () => {
   it('opens the version-2 fixture, made in the extension origin before the extension opened it, with every record migrated', async () => {
     const options = await new OptionsPage(await browser.context.newPage(), browser.extensionId).open();
     await expect.poll(() => options.claimCount(), { timeout: 15_000 }).toBe(V2_CLAIMS.length);

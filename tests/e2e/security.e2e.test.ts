@@ -47,7 +47,7 @@ async function payloadElements(target: Page | Frame): Promise<string[]> {
   });
 }
 
-describe('6. import of hostile files (parsing: tests/unit/reliability-import.test.ts)', () => {
+describe('6. import of hostile files (parsing: tests/unit/messages/reliability-import.test.ts)', () => {
   const good = jsonl([
     testClaim('clm_existing_0001', 'https://example.org/report', { quote: { exact: 'An existing passage.', prefix: '', suffix: '' } }),
     { schema: MODEL_SCHEMA, model: 'Zeta-2', recipe: null, vendor: 'Zeta Lab', updated_at: '2026-11-29T10:05:00Z' },

@@ -109,7 +109,7 @@ export async function benchFinder({ log = console.log } = {}) {
 const SHARED = path.resolve(ROOT, '..', 'shared', 'fixtures');
 const JUDGMENTS = path.join(ROOT, 'tests', 'unit', 'fixtures', 'finder-judgments.json');
 
-/** Whether a candidate covers a record's quote (as tests/unit/finder-fixtures.test.ts decides). */
+/** Whether a candidate covers a record's quote (as tests/unit/finder/finder-fixtures.test.ts decides). */
 function covers(text, c, exact) {
   const at = text.indexOf(exact);
   if (at < 0) return c.sentence.includes(exact) || exact.includes(c.sentence);

@@ -1,0 +1,139 @@
+// The claims index the page script reads before it asks the background anything (lib/claims-index): its hashes and
+// its reading; and, on a real store, that it has no false negative after every way claims change (add, edit and move,
+// delete, import, pull, restore, the finder's sites, and a migration), because it is rebuilt after every write of the
+// pages store before the write returns.
+import { deleteDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { addressKey, buildClaimsIndex, isClaimsIndex, mayHaveClaims, type ClaimsIndex } from '../../../lib/claims-index';
+import {
+  allClaims,
+  deleteClaims,
+  openRecipeDb,
+  putClaims,
+  replaceStore,
+  storedAddresses,
+  watchPageWrites,
+  writeImport,
+  writeSync,
+  type RecipeDatabase,
+} from '../../../lib/db';
+import { partitionPoint, sortedIncludes } from '../../../lib/sorted';
+import type { ClaimRecord } from '../../../lib/schema';
+import { freshDatabases } from '../../support/databases';
+import { claim } from '../fixtures/records';
+import { createV7Database } from '../fixtures/db/v7';
+
+const at = (url: string, id: string, extra: Partial<ClaimRecord> = {}) => claim({ id, source: { ...claim().source, url }, ...extra });
+
+describe('the index', () => {
+  it('hashes addresses to 32-bit keys, sorted and each once', () => {
+    const index = buildClaimsIndex(['https://a.example/x', 'https://b.example/y', 'https://a.example/x'], ['example.org']);
+    expect(index.keys).toHaveLength(2);
+    expect([...index.keys].sort((a, b) => a - b)).toEqual(index.keys);
+    expect(index.keys.every((k) => Number.isInteger(k) && k >= 0 && k < 2 ** 32)).toBe(true);
+    expect(addressKey('https://a.example/x')).not.toBe(addressKey('https://a.example/y'));
+    expect(index.sites).toEqual(['example.org']);
+  });
+
+  it('says whether any candidate address may have claims; no readable index means "ask"', () => {
+    const index = buildClaimsIndex(['https://a.example/x']);
+    expect(mayHaveClaims(index, ['https://a.example/x'])).toBe(true);
+    expect(mayHaveClaims(index, ['https://a.example/other', 'https://a.example/x'])).toBe(true);
+    expect(mayHaveClaims(index, ['https://a.example/other', null])).toBe(false);
+    for (const unreadable of [undefined, null, {}, { version: 2, keys: [], sites: [] }, { version: 1, keys: 'x', sites: [] }]) {
+      expect(isClaimsIndex(unreadable)).toBe(false);
+      expect(mayHaveClaims(unreadable, ['https://a.example/other'])).toBe(true);
+    }
+  });
+
+  it('takes a host that may be on a finder site as "ask": loosely (the background decides), never missing one', () => {
+    const index = buildClaimsIndex([], ['openai.com', '*.qwenlm.github.io', 'localhost:8080']);
+    expect(mayHaveClaims(index, ['https://openai.com/index/x'], 'openai.com')).toBe(true);
+    expect(mayHaveClaims(index, ['https://qwenlm.github.io/blog/'], 'qwenlm.github.io')).toBe(true);
+    expect(mayHaveClaims(index, ['https://a.qwenlm.github.io/'], 'a.qwenlm.github.io')).toBe(true);
+    expect(mayHaveClaims(index, ['http://localhost:8080/x'], 'localhost')).toBe(true);
+    expect(mayHaveClaims(index, ['https://example.org/x'], 'example.org')).toBe(false);
+  });
+
+  it('finds by one binary search', () => {
+    const sorted = [1, 3, 3, 7, 10];
+    expect(partitionPoint(sorted.length, (i) => sorted[i]! < 3)).toBe(1);
+    expect(partitionPoint(sorted.length, (i) => sorted[i]! < 11)).toBe(5);
+    expect(partitionPoint(0, () => true)).toBe(0);
+    expect(sortedIncludes(sorted, 7)).toBe(true);
+    expect(sortedIncludes(sorted, 8)).toBe(false);
+    expect(sortedIncludes([], 0)).toBe(false);
+  });
+});
+
+describe('no false negative, whatever changes the claims', () => {
+  const fresh = freshDatabases('claims-index');
+
+  /** A store whose index is rebuilt after each pages write, as the background does; `index()` reads the latest. */
+  async function watched(db?: RecipeDatabase): Promise<{ db: RecipeDatabase; index: () => ClaimsIndex | null; writes: () => number }> {
+    const d = db ?? (await fresh());
+    let index: ClaimsIndex | null = null;
+    let writes = 0;
+    watchPageWrites(d, async (x) => {
+      writes++;
+      index = buildClaimsIndex(await storedAddresses(x));
+    });
+    return { db: d, index: () => index, writes: () => writes };
+  }
+
+  /** Every live claim's address is in the index. */
+  async function covered(db: RecipeDatabase, index: ClaimsIndex | null): Promise<void> {
+    const claims = await allClaims(db);
+    expect(claims.length).toBeGreaterThan(0);
+    for (const c of claims) expect(mayHaveClaims(index, [c.source.url]), c.source.url).toBe(true);
+    expect(index).not.toBeNull();
+  }
+
+  it('add, edit, move to another address, delete and undo', async () => {
+    const { db, index, writes } = await watched();
+    await putClaims(db, [at('https://a.example/one', 'clm_index_0001')]);
+    await covered(db, index());
+    await putClaims(db, [at('https://a.example/one', 'clm_index_0001', { value: 'GSPO' }), at('https://b.example/two', 'clm_index_0002')]);
+    await covered(db, index());
+    // A claim moved to another page (its source corrected to a new address).
+    await putClaims(db, [at('https://c.example/moved', 'clm_index_0002')]);
+    await covered(db, index());
+    expect(mayHaveClaims(index(), ['https://c.example/moved'])).toBe(true);
+    const deleted = await deleteClaims(db, ['clm_index_0001'], '2026-12-07T00:00:00Z');
+    await putClaims(db, deleted);
+    await covered(db, index());
+    expect(writes()).toBe(5);
+  });
+
+  it('import and pull: every new address is indexed by the time the write returns', async () => {
+    const { db, index } = await watched();
+    const incoming = Array.from({ length: 50 }, (_, i) => at(`https://import.example/p${i % 17}`, `clm_import_${String(i).padStart(4, '0')}`));
+    await writeImport(db, incoming, () => ({ writes: incoming, result: null }), '2026-12-07T00:00:00Z');
+    await covered(db, index());
+    const pulled = [at('https://pull.example/a', 'clm_pulled_0001'), at('https://pull.example/b', 'clm_pulled_0002')];
+    await writeSync(db, pulled, () => ({ writes: pulled, bases: [], result: null }), '2026-12-07T00:00:00Z');
+    await covered(db, index());
+    expect(mayHaveClaims(index(), ['https://pull.example/b'])).toBe(true);
+  });
+
+  it('restore: the index is the restored store’s (an address no longer stored may go; every stored one is there)', async () => {
+    const { db, index } = await watched();
+    await putClaims(db, [at('https://old.example/a', 'clm_restore_001')]);
+    await replaceStore(db, [at('https://backup.example/x', 'clm_restore_002'), at('https://backup.example/y', 'clm_restore_003')], []);
+    await covered(db, index());
+    expect(mayHaveClaims(index(), ['https://old.example/a'])).toBe(false);
+  });
+
+  it('a migration: a store of the version before, opened and indexed as on an update, has every address', async () => {
+    const name = `claims-index-v7-${Date.now()}`;
+    await createV7Database(name);
+    const db = await openRecipeDb({ name });
+    const { index } = await watched(db);
+    // The background rebuilds the index once the extension is updated (runtime.onInstalled), after the migration ran.
+    const rebuilt = buildClaimsIndex(await storedAddresses(db));
+    await covered(db, rebuilt);
+    expect(index()).toBeNull();
+    db.close();
+    await deleteDB(name);
+  });
+});
