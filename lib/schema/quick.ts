@@ -5,7 +5,7 @@
  * others as they came). Whatever it cannot vouch for (a bad field, text that
  * the schema would trim, anything unusual) it leaves to zod, which decides and
  * says why; so it may only ever say "not sure", never let a bad record in
- * (`tests/unit/schema-quick.test.ts` compares the two on generated records).
+ * (`tests/unit/schema/schema-quick.test.ts` compares the two on generated records).
  */
 import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, isHttpUrl, MODEL_SCHEMA, SOURCE_KINDS, STAGES } from './constants';
 import type { SurveyRecord } from './index';
