@@ -1,5 +1,5 @@
 /**
- * A quick check of survey records for the common case, without the schema
+ * A quick check of survey records for the common case, without running the schema
  * library: a record it vouches for is the one `SurveyRecord.parse` returns
  * (the same fields, in the same order: the schema's fields first, then the
  * others as they came). Whatever it cannot vouch for (a bad field, text that
@@ -8,7 +8,7 @@
  * (`tests/unit/schema/schema-quick.test.ts` compares the two on generated records).
  */
 import { CLAIM_KINDS, CLAIM_SCHEMA, EVIDENCE_LEVELS, isHttpUrl, MODEL_SCHEMA, SOURCE_KINDS, STAGES } from './constants';
-import type { SurveyRecord } from './index';
+import { ClaimRecord, ModelRecord, PdfRef, Position, Quote, Source, type SurveyRecord } from './index';
 
 type Plain = Record<string, unknown>;
 
@@ -21,33 +21,13 @@ const CLAIM_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/;
 
-/** The fields of each record kind in the schema's order (`lib/schema/index.ts`). */
-const CLAIM_FIELDS: readonly string[] = [
-  'schema',
-  'id',
-  'model',
-  'recipe',
-  'kind',
-  'stage',
-  'value',
-  'evidence',
-  'evidence_reason',
-  'quote',
-  'position',
-  'source',
-  'link',
-  'pdf',
-  'note',
-  'curator',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-];
-const MODEL_FIELDS = ['schema', 'model', 'recipe', 'vendor', 'based_on', 'judgment', 'updated_at'];
-const QUOTE_FIELDS = ['exact', 'prefix', 'suffix'];
-const POSITION_FIELDS = ['start', 'end'];
-const SOURCE_FIELDS = ['url', 'title', 'kind', 'publisher', 'published', 'accessed'];
-const PDF_FIELDS = ['fingerprint', 'page', 'arxiv'];
+/** The fields of each record kind in the schema's order, read from the schema itself so the two cannot drift apart. */
+const CLAIM_FIELDS = Object.keys(ClaimRecord.shape);
+const MODEL_FIELDS = Object.keys(ModelRecord.shape);
+const QUOTE_FIELDS = Object.keys(Quote.shape);
+const POSITION_FIELDS = Object.keys(Position.shape);
+const SOURCE_FIELDS = Object.keys(Source.shape);
+const PDF_FIELDS = Object.keys(PdfRef.shape);
 const FIELD_SETS = new Map<readonly string[], ReadonlySet<string>>(
   [CLAIM_FIELDS, MODEL_FIELDS, QUOTE_FIELDS, POSITION_FIELDS, SOURCE_FIELDS, PDF_FIELDS].map((fields) => [fields, new Set(fields)]),
 );
