@@ -129,8 +129,7 @@ export class HtmlSurface implements DocumentSurface<Range> {
   facts(): DocumentFacts {
     if (!this.readFacts) throw new Error('HtmlSurface: no source detector given (readFactsWith)');
     const own = pageAddress(this.doc).url;
-    const decided = this.decided?.asked === own ? this.decided : { url: own, site: null };
-    return this.readFacts(this.doc, { url: decided.url, site: decided.site });
+    return this.readFacts(this.doc, this.decided?.asked === own ? this.decided : { url: own, site: null });
   }
 
   /**
