@@ -1,6 +1,7 @@
 // Driving Chromium with and without the built extension: the launcher, main-thread traces (tasks and
 // what they were made of), painted-highlight counts, importing through the options page, the long-task
 // scenarios on a ~2 MB page, and bundle sizes. Used by the suites (page-load.mjs, long-tasks.mjs, …).
+import { waitInPage } from './wait.mjs';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { CHROMIUM_FLAGS, chromiumPath, extensionFlags } from '../../browsers.mjs
 import { EXTENSION_DIR } from './build.mjs';
 
 /** Highlight names the extension paints claims under. */
-const PAINTED_RE = '^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$';
+/** Our highlights' names (the claim kinds; not the active, pending or finder ones). */
+export const PAINTED_RE = '^recipe-lens-(stage|algorithm|framework|reward|system|intention|undisclosed)$';
 
 /**
  * A persistent Chromium context, with or without the built extension, that
@@ -133,21 +135,36 @@ export function summarize(tasks) {
   };
 }
 
-/** Waits until at least `count` ranges are painted under the extension's highlight names; returns the count and when (page clock). */
+/**
+ * Waits until at least `count` ranges are painted under the extension's highlight names; returns the count and when
+ * (page clock). The count is checked in the page every 10 ms by a timer of its own (as `watchPainting`), and read from
+ * here with `waitInPage`, so no harness script runs on the page's main thread while it paints.
+ */
 export async function waitPainted(page, count, timeout) {
-  const handle = await page.waitForFunction(
+  await page.evaluate(
     ([n, re]) => {
-      let total = 0;
       const names = new RegExp(re);
-      CSS.highlights.forEach((h, name) => {
-        if (names.test(name)) total += h.size;
-      });
-      return total >= n ? { total, at: performance.now() } : null;
+      const state = { total: 0, at: null };
+      window.__rlWaitPainted = state;
+      const check = () => {
+        if (window.__rlWaitPainted !== state) return;
+        let total = 0;
+        CSS.highlights.forEach((h, name) => {
+          if (names.test(name)) total += h.size;
+        });
+        state.total = total;
+        if (total >= n) state.at = performance.now();
+        else setTimeout(check, 10);
+      };
+      check();
     },
     [count, PAINTED_RE],
-    { timeout, polling: 50 },
   );
-  return handle.jsonValue();
+  return waitInPage(page, () => (window.__rlWaitPainted.at === null ? null : { ...window.__rlWaitPainted }), undefined, {
+    timeout,
+    interval: 50,
+    what: `${count} painted ranges`,
+  });
 }
 
 /** How many ranges the extension has painted on the page now. */
@@ -235,7 +252,7 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
     await fresh.addInitScript(watchPainting, { count: expected, re: PAINTED_RE });
     const traced2 = await traceMainThread(browser.context, fresh, url, async () => {
       await fresh.goto(url, { waitUntil: 'load' });
-      await fresh.waitForFunction(() => window.__rlPaintedAt !== null, null, { timeout: 120000, polling: 100 }).catch(() => undefined);
+      await waitInPage(fresh, () => window.__rlPaintedAt !== null, undefined, { timeout: 120000, interval: 100 }).catch(() => undefined);
       await fresh.waitForTimeout(300);
       return fresh.evaluate(() => ({ at: window.__rlPaintedAt, total: window.__rlPaintedTotal, dcl: window.__rlDcl, frame: window.__rlFirstFrame }));
     });
@@ -288,7 +305,7 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
  * is drawn), and the first moment `count` of our highlights are registered, checked every 10 ms — so the time
  * painted does not wait for the load event or for a poll from outside the page. A `count` of 0 checks nothing.
  */
-function watchPainting({ count, re }) {
+export function watchPainting({ count, re }) {
   window.__rlPaintedAt = null;
   window.__rlPaintedTotal = 0;
   window.__rlDcl = null;

@@ -2,6 +2,7 @@
 // survey's first paint and the cost of each filter keystroke, measured in the panel page in real Chromium.
 // (The import that fills the store is timed and logged; the import goals are the transfer suite's.)
 // Used by run.mjs; `node scripts/bench/panel-transfer/panel.mjs` runs it alone.
+import { waitInPage } from '../harness/wait.mjs';
 import { goal, runAlone } from '../harness/harness.mjs';
 import { median } from '../harness/stats.mjs';
 import { stopServiceWorker } from '../harness/store.mjs';
@@ -30,7 +31,7 @@ export async function openPanel(context, extensionId, { width = 420, waitAll = t
     observer.observe(document, { childList: true, subtree: true });
   });
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  await panel.waitForFunction(() => window.__firstRow !== undefined, null, { timeout: 180_000 });
+  await waitInPage(panel, () => window.__firstRow !== undefined, undefined, { timeout: 180_000, what: "the panel's first row" });
   const firstRowMs = await panel.evaluate(() => window.__firstRow);
   // The panel's own marks: its modules evaluated (`panel:main`), the first rows' answer (`panel:head`), its first render.
   const marks = await panel.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));

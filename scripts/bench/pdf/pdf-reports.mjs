@@ -6,6 +6,7 @@
 // sentences found among its candidates, and negated mentions offered as positive claims (the ground truth written by
 // hand in tests/unit/fixtures/pdf-reports.json). Used by run.mjs (BENCH_ONLY=reports); `node scripts/bench/pdf/pdf-reports.mjs`
 // runs it alone.
+import { waitInPage } from '../harness/wait.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
@@ -114,7 +115,7 @@ async function firstPages(context, extensionId, reports, log) {
   const open = async (report) => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/pdf-viewer.html?file=${encodeURIComponent(BASE + report.file)}`);
-    await page.waitForFunction(() => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, null, { timeout: 120_000 });
+    await waitInPage(page, () => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, undefined, { timeout: 120_000, what: 'the first page drawn sharp' });
     const marks = await page.evaluate(() => {
       const at = (name) => Math.round(performance.getEntriesByName(`recipe-lens:${name}`)[0]?.startTime ?? Number.NaN);
       return {
