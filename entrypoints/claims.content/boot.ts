@@ -18,7 +18,7 @@ import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
 import { refusal } from '../../lib/messages/roles';
 import { pageAddress, normalizeAddress } from '../../lib/source/url';
-import { CLAIMS_INDEX_KEY, mayHaveClaims } from '../../lib/claims-index';
+import { addressIndexed, CLAIMS_INDEX_KEY, mayHaveClaims } from '../../lib/claims-index';
 
 type Sender = Browser.runtime.MessageSender;
 
@@ -88,8 +88,11 @@ export class PageBoot {
     const { url, canonical } = pageAddress(document);
     const stored = await browser.storage.local.get(CLAIMS_INDEX_KEY).catch(() => ({}) as Record<string, unknown>);
     const index = (stored as Record<string, unknown>)[CLAIMS_INDEX_KEY];
-    if (mayHaveClaims(index, [url, canonical ? normalizeAddress(canonical) : null], location.hostname.toLowerCase())) {
-      await this.lookup();
+    const addresses = [url, canonical ? normalizeAddress(canonical) : null];
+    if (mayHaveClaims(index, addresses, location.hostname.toLowerCase())) {
+      // One of the page's addresses is in the index: it has claims (a rare false match of a 32-bit hash aside), so the
+      // painting script is fetched while the lookup is under way, not after it.
+      await this.lookup(addressIndexed(index, addresses));
       return;
     }
     // Nothing stored here. A lookup made for an address before is no longer this page's; the capture script, if it
@@ -99,25 +102,36 @@ export class PageBoot {
     if (this.painting && !this.session && !this.loading) void this.painting.show({ url, asked: url, claims: [], source: null }).catch(() => undefined);
   }
 
-  /** The one lookup: loads the painting script when the page has claims, the capture script on a finder site. */
-  private async lookup(): Promise<PageLookup> {
+  /**
+   * The one lookup: loads the painting script when the page has claims (with `early`, while the lookup is under way),
+   * the capture script on a finder site.
+   */
+  private async lookup(early = false): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
     const { url, canonical } = pageAddress(document);
-    const data = await withRetry(() => callAsDocument('document.claims', { url, canonical }));
-    // The answer as it came (its site too, for the capture script's detector), with the address it was asked from.
-    const found: PageLookup = { ...data, url: data.url ?? url, asked: url, autoFind: data.autoFind === true };
+    const asking = withRetry(() => callAsDocument('document.claims', { url, canonical })).then((data): PageLookup => {
+      // The answer as it came (its site too, for the capture script's detector), with the address it was asked from.
+      return { ...data, url: data.url ?? url, asked: url, autoFind: data.autoFind === true };
+    });
+    // The painting script shows this lookup itself once it has the answer.
+    const shownByPainting = early && !this.session && !this.loading && !this.painting && !this.paintLoading;
+    if (shownByPainting) void this.loadPainting(asking).catch(() => undefined);
+    const found = await asking;
     if (seq === this.lookupSeq) this.last = found;
     if (this.session || this.loading) return found;
     // A site the curator opted in to the claim finder: the capture script is needed at once.
     if (found.autoFind) void this.load().catch(() => undefined);
+    else if (shownByPainting) return found;
     // The painting script shows every address's claims, none included, once it runs.
     else if (this.painting) void this.painting.show(found).catch(() => undefined);
-    else if (found.claims.length) void this.loadPainting(found).catch(() => undefined);
+    else if (found.claims.length) void this.loadPainting(Promise.resolve(found)).catch(() => undefined);
     return found;
   }
 
-  /** Injects the painting script (once) with the lookup that found claims, and resolves with its session. */
-  private loadPainting(lookup: PageLookup): Promise<PaintingSession> {
+  /** Injects the painting script (once) with a lookup (its answer may still be on its way), and resolves with its session. */
+  private loadPainting(lookup: Promise<PageLookup>): Promise<PaintingSession> {
+    // A lookup that fails leaves the painting script idle: nothing of it is unhandled.
+    lookup.catch(() => undefined);
     this.paintLoading ??= new Promise<PaintingSession>((resolve, reject) => {
       offerPaintingBridge({
         lookup,

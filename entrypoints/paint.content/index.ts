@@ -9,7 +9,7 @@ import './highlights.css';
 import { HtmlSurface } from '../../components/capture/html-surface';
 import { PaintSession } from '../../components/capture/paint-session';
 import { HighlightPainter } from '../../lib/paint/painter';
-import { takePaintingBridge } from '../shared/capture-bridge';
+import { takePaintingBridge, type PageLookup } from '../shared/capture-bridge';
 import { ignoreForgedRestarts } from '../shared/forged-restart';
 import { callAsDocument } from '../shared/calls';
 
@@ -29,8 +29,6 @@ export default defineContentScript({
     if (!bridge) return;
     const surface = new HtmlSurface(document);
     surface.keepText(false);
-    // Filed under the address the background answered for, not one the page suggested.
-    surface.adoptAddress(bridge.lookup.url, bridge.lookup.site);
     const painter = new HighlightPainter();
     let handedOver = false;
     const session = new PaintSession<Range>(surface, painter, { call: callAsDocument }, (_painted, orphans) => {
@@ -39,8 +37,16 @@ export default defineContentScript({
     ctx.onInvalidated(() => {
       if (!handedOver) session.clear();
     });
+    // A lookup shown by the page script (an in-page navigation's) supersedes the first one if that is still on its way.
+    let shown = false;
+    const show = (lookup: PageLookup) => {
+      shown = true;
+      // Filed under the address the background answered for, not one the page suggested.
+      surface.adoptAddress(lookup.url, lookup.site);
+      return session.show(lookup);
+    };
     bridge.attach({
-      show: (lookup) => session.show(lookup),
+      show,
       reload: () => session.reload(),
       hits: (x, y) => session.hits(x, y),
       handOver: () => {
@@ -48,6 +54,7 @@ export default defineContentScript({
         return { surface, painter, state: session.handOver() };
       },
     });
-    void session.show(bridge.lookup).catch(() => undefined);
+    // The first lookup may still be on its way (the page script asks for this script beside it): shown when it comes.
+    void bridge.lookup.then((lookup) => (shown || handedOver ? undefined : show(lookup))).catch(() => undefined);
   },
 });

@@ -58,8 +58,8 @@ export interface PaintingSession {
 
 /** What the page script leaves for the painting script. */
 export interface PaintingBridge {
-  /** The lookup that found claims. */
-  lookup: PageLookup;
+  /** The lookup that found claims, or one still on its way (sent beside it when the claims index has the page). */
+  lookup: Promise<PageLookup>;
   /** Called by the painting script with its running session. */
   attach(session: PaintingSession): void;
   /** Some claims are orphans: the curator is shown them, which needs the capture script. */

@@ -40,6 +40,11 @@ export function isClaimsIndex(value: unknown): value is ClaimsIndex {
   return !!v && v.version === 1 && Array.isArray(v.keys) && Array.isArray(v.sites);
 }
 
+/** Whether a readable index holds one of a page's addresses (a finder site or a missing index does not count). */
+export function addressIndexed(index: unknown, addresses: ReadonlyArray<string | null>): boolean {
+  return isClaimsIndex(index) && addresses.some((a) => a !== null && index.keys.includes(addressKey(a)));
+}
+
 /**
  * Whether a page may have claims or a finder run: true when there is no readable index (unknown: ask), when one of
  * its candidate addresses is in it, or when its host may be on one of the finder's sites. The site check is loose on

@@ -23,15 +23,22 @@ describe('pages with nothing stored', () => {
 
   /** How often the worker started while `loads` ran, the worker stopped before. */
   async function startsDuring(loads: () => Promise<void>): Promise<number> {
-    const control = await WorkerControl.attach(browser.context, await browser.context.newPage(), browser.extensionId);
-    await control.stop();
-    await expect.poll(() => control.states.at(-1), { timeout: 10_000 }).toBe('stopped');
-    const from = control.states.length;
-    await loads();
-    await new Promise((r) => setTimeout(r, 500));
-    // The protocol may report one state several times: a start is a change to `starting`.
-    const seen = control.states.slice(from - 1);
-    return seen.filter((s, i) => i > 0 && s === 'starting' && seen[i - 1] !== 'starting').length;
+    const watcher = await browser.context.newPage();
+    const control = await WorkerControl.attach(browser.context, watcher, browser.extensionId);
+    try {
+      await control.stop();
+      await expect.poll(() => control.states.at(-1), { timeout: 10_000 }).toBe('stopped');
+      const from = control.states.length;
+      await loads();
+      await new Promise((r) => setTimeout(r, 500));
+      // The protocol may report one state several times: a start is a change to `starting`.
+      const seen = control.states.slice(from - 1);
+      return seen.filter((s, i) => i > 0 && s === 'starting' && seen[i - 1] !== 'starting').length;
+    } finally {
+      // No DevTools session is left watching the worker for what the curator does next (a save wakes it as usual).
+      await control.detach();
+      await watcher.close();
+    }
   }
 
   it('loads them without starting the stopped worker or sending a message; an indexed page still asks', async () => {

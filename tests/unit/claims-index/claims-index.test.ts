@@ -4,7 +4,7 @@
 // pages store before the write returns.
 import { deleteDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { addressKey, buildClaimsIndex, isClaimsIndex, mayHaveClaims, type ClaimsIndex } from '../../../lib/claims-index';
+import { addressIndexed, addressKey, buildClaimsIndex, isClaimsIndex, mayHaveClaims, type ClaimsIndex } from '../../../lib/claims-index';
 import {
   allClaims,
   deleteClaims,
@@ -44,6 +44,17 @@ describe('the index', () => {
       expect(isClaimsIndex(unreadable)).toBe(false);
       expect(mayHaveClaims(unreadable, ['https://a.example/other'])).toBe(true);
     }
+  });
+
+  it('says whether an address itself is indexed: a finder site or an unreadable index does not count (the painting script is fetched early only then)', () => {
+    const index = buildClaimsIndex(['https://a.example/x'], ['a.example']);
+    expect(addressIndexed(index, ['https://a.example/other', 'https://a.example/x'])).toBe(true);
+    expect(addressIndexed(index, ['https://a.example/other', null])).toBe(false);
+    // The finder's site makes the page ask, but says nothing of claims.
+    expect(mayHaveClaims(index, ['https://a.example/other'], 'a.example')).toBe(true);
+    expect(addressIndexed(index, ['https://a.example/other'])).toBe(false);
+    expect(addressIndexed(undefined, ['https://a.example/x'])).toBe(false);
+    expect(addressIndexed({ version: 2, keys: [], sites: [] }, ['https://a.example/x'])).toBe(false);
   });
 
   it('takes a host that may be on a finder site as "ask": loosely (the background decides), never missing one', () => {

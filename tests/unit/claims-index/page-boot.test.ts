@@ -38,7 +38,7 @@ interface Harness {
 }
 
 /** Stands in for the background: answers lookups with `claims`, and "injects" the capture script by attaching a session. */
-function start(claims: unknown[], autoFind = false): Harness {
+function start(claims: unknown[], autoFind = false, answered: Promise<void> = Promise.resolve()): Harness {
   const h: Harness = {
     sent: [],
     handed: undefined,
@@ -77,7 +77,10 @@ function start(claims: unknown[], autoFind = false): Harness {
   };
   vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (message: { type: string; payload: unknown }) => {
     h.sent.push({ type: message.type, payload: message.payload });
-    if (message.type === 'document.claims') return { ok: true, data: { claims, source: null, autoFind } };
+    if (message.type === 'document.claims') {
+      await answered;
+      return { ok: true, data: { claims, source: null, autoFind } };
+    }
     if (message.type === 'capture.load') {
       const bridge = takeBridge();
       h.bridge = bridge;
@@ -221,7 +224,7 @@ describe('a page with claims', () => {
     const h = start([claim]);
     await settle();
     expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
-    expect(h.paintBridge?.lookup).toEqual({ url: PAGE, asked: PAGE, claims: [claim], source: null, autoFind: false });
+    expect(await h.paintBridge?.lookup).toEqual({ url: PAGE, asked: PAGE, claims: [claim], source: null, autoFind: false });
     h.ctx.abort();
   });
 
@@ -324,20 +327,54 @@ describe('the claims index: a page with nothing stored sends no message', () => 
     h.ctx.abort();
   });
 
-  it('looks up a page whose address the index holds, and one whose canonical link it holds', async () => {
+  it('looks up a page whose address the index holds, and one whose canonical link it holds (the painting script fetched beside the lookup)', async () => {
     await index([PAGE]);
     const h = start([]);
     await settle();
-    expect(h.sent.map((m) => m.type)).toEqual(['document.claims']);
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
+    // The index was stale here (no claims came back): the painting script shows the empty answer, nothing else loads.
+    expect(await h.paintBridge?.lookup).toMatchObject({ url: PAGE, claims: [] });
     h.ctx.abort();
 
     await index(['https://example.com/canonical-model']);
     document.head.innerHTML = '<link rel="canonical" href="https://example.com/canonical-model#top">';
     const c = start([]);
     await settle();
-    expect(c.sent).toEqual([{ type: 'document.claims', payload: { url: PAGE, canonical: 'https://example.com/canonical-model#top' } }]);
+    expect(c.sent).toEqual([
+      { type: 'document.claims', payload: { url: PAGE, canonical: 'https://example.com/canonical-model#top' } },
+      { type: 'paint.load', payload: {} },
+    ]);
     document.head.innerHTML = '';
     c.ctx.abort();
+  });
+
+  it('asks for the painting script beside the lookup when the index holds the page, and the painting script shows the answer when it comes', async () => {
+    await index([PAGE]);
+    let answer: () => void = () => undefined;
+    const h = start([{ id: 'clm_boot_000001' } as ClaimRecord], false, new Promise<void>((resolve) => (answer = resolve)));
+    await settle();
+    // Both asked before the lookup is answered; the painting script is running and waits for the answer.
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
+    expect(h.paintBridge).not.toBeNull();
+    let arrived: unknown = null;
+    void h.paintBridge!.lookup.then((lookup) => (arrived = lookup));
+    await settle();
+    expect(arrived).toBeNull();
+    answer();
+    await settle();
+    expect(arrived).toEqual({ url: PAGE, asked: PAGE, claims: [{ id: 'clm_boot_000001' }], source: null, autoFind: false });
+    // Shown once, by the painting script from its bridge: the page script does not show it again.
+    expect(h.painting.shown).toEqual([]);
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'paint.load']);
+    h.ctx.abort();
+  });
+
+  it('does not fetch the painting script early for a finder site alone (its pages need the capture script)', async () => {
+    await index([OTHER], ['example.com']);
+    const h = start([], true);
+    await settle();
+    expect(h.sent.map((m) => m.type)).toEqual(['document.claims', 'capture.load']);
+    h.ctx.abort();
   });
 
   it('looks up every page of a site opted in to the finder', async () => {
