@@ -16,7 +16,7 @@ import { callAsDocument } from '../shared/calls';
 import { showReloadNotice } from '../shared/reload-notice';
 import { callNameOf } from '../../lib/messages/channel';
 import { withRetry } from '../../lib/messages/retry';
-import { refusal } from '../../lib/messages/roles';
+import { notFromBackground } from '../../lib/messages/roles';
 import { pageAddress, normalizeAddress } from '../../lib/source/url';
 import { addressIndexed, CLAIMS_INDEX_KEY, mayHaveClaims } from '../../lib/claims-index';
 
@@ -236,7 +236,7 @@ export class PageBoot {
     const type = callNameOf(message);
     if (type === null) return undefined;
     if (this.session) return this.session.answer(message, sender);
-    const refused = refusal('background', sender, { id: browser.runtime.id, origin: browser.runtime.getURL('/') });
+    const refused = notFromBackground(sender, { id: browser.runtime.id, origin: browser.runtime.getURL('/') });
     if (refused) return Promise.resolve({ ok: false, error: refused });
     return this.answerBeforeLoad(type, message, sender);
   }

@@ -54,5 +54,5 @@ export function addressIndexed(index: unknown, addresses: ReadonlyArray<string |
 export function mayHaveClaims(index: unknown, addresses: ReadonlyArray<string | null>, host = ''): boolean {
   if (!isClaimsIndex(index)) return true;
   if (host && index.sites.some((site) => host.endsWith(site.replace(/^\*\./, '').replace(/:\d+$/, '')))) return true;
-  return addresses.some((a) => a !== null && index.keys.includes(addressKey(a)));
+  return addressIndexed(index, addresses);
 }

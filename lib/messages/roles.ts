@@ -46,8 +46,11 @@ export function isViewerSender(sender: Sender, self: Self): boolean {
   return sender.id === self.id && isViewerUrl(sender.url?.split(/[?#]/)[0], `${self.origin.replace(/\/$/, '')}${VIEWER_PATH}`);
 }
 
-/** The background: messages from the service worker come without a tab. */
-function background(sender: Sender, self: Self): string | null {
+/**
+ * Why `sender` is not the background (null: it is): messages from the service worker come without a tab. The page
+ * script checks this alone, so it carries none of the other roles' checks.
+ */
+export function notFromBackground(sender: Sender, self: Self): string | null {
   if (sender.id !== self.id) return 'refused: message from another extension';
   if (sender.tab) return 'refused: not from the background';
   return null;
@@ -63,6 +66,6 @@ export function refusal(role: Role, sender: Sender, self: Self): string | null {
     case 'any':
       return page(sender, self) === null ? null : contentScript(sender, self);
     case 'background':
-      return background(sender, self);
+      return notFromBackground(sender, self);
   }
 }

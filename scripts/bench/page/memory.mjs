@@ -2,7 +2,7 @@
 // the same page with nothing stored, against a browser without the extension), and what the service
 // worker holds after a page's lookup with 1,000 and with 100,000 claims stored (nothing should grow with
 // the whole store when one page is open). Heaps are read over the DevTools protocol after a full garbage
-// collection; each figure is the median of three. Used by run.mjs (BENCH_ONLY=memory);
+// collection; each figure is the median of three (two with BENCH_QUICK). Used by run.mjs (BENCH_ONLY=memory);
 // `node scripts/bench/page/memory.mjs` runs it alone.
 import { bigPage, claimsOn, onPlainPage } from '../harness/bigpage.mjs';
 import { importThroughOptions, launch, waitPainted } from '../harness/extension.mjs';
@@ -11,10 +11,10 @@ import { median } from '../harness/stats.mjs';
 import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker } from '../harness/store.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-const LOADS = 3;
+const LOADS = QUICK ? 2 : 3;
 const MB = 1024 * 1024;
 /** Store sizes the service worker is weighed at, after one page lookup. */
-const STORE_SIZES = QUICK ? [1_000, 20_000] : [1_000, 100_000];
+const STORE_SIZES = QUICK ? [1_000, 10_000] : [1_000, 100_000];
 
 /** Loads `url` in a new tab `LOADS` times (waiting for `painted` claims when asked); the median heap and buffer sizes after GC. */
 async function heapOf(context, url, painted = 0) {

@@ -21,10 +21,10 @@ import { lookupTimes, pageHeap, seedStore, serviceWorkerHeap, stopServiceWorker 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Sizes measured; BENCH_SCALING_PAGE and BENCH_SCALING_STORE (comma-separated, may be empty) measure others. */
 const sizes = (env, fallback) => (process.env[env] === undefined ? fallback : process.env[env].split(',').filter(Boolean).map(Number));
-const PAGE_CLAIMS = sizes('BENCH_SCALING_PAGE', QUICK ? [10, 100, 500] : [10, 100, 500, 2000]);
+const PAGE_CLAIMS = sizes('BENCH_SCALING_PAGE', QUICK ? [10, 500] : [10, 100, 500, 2000]);
 /** Fresh loads per page row (their median is the row's figure). */
 const FRESH_LOADS = QUICK ? 1 : 3;
-const STORE_SIZES = sizes('BENCH_SCALING_STORE', QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000]);
+const STORE_SIZES = sizes('BENCH_SCALING_STORE', QUICK ? [1_000, 3_000] : [1_000, 10_000, 100_000]);
 /**
  * Stores up to this size are imported through the options page (the import's time is a column); larger ones are
  * written straight into the database from the service worker (store.mjs's seedStore, the same records), as the

@@ -10,8 +10,8 @@ import { childrenCpuMs, goal, runAlone } from '../harness/harness.mjs';
 import { generateStore } from '../harness/records.mjs';
 import { median } from '../harness/stats.mjs';
 
-const IMPORT_RUNS = 3;
-const EXPORT_RUNS = 5;
+const IMPORT_RUNS = process.env.BENCH_QUICK === '1' ? 2 : 3;
+const EXPORT_RUNS = process.env.BENCH_QUICK === '1' ? 3 : 5;
 /** BENCH_QUICK leaves out the import taken apart (import-lab.ts): its figures explain the import goal, none is a goal. */
 const QUICK = process.env.BENCH_QUICK === '1';
 

@@ -20,7 +20,7 @@ const PDFS = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pdfs');
 const TRUTH = path.join(ROOT, 'tests', 'unit', 'fixtures', 'pdf-reports.json');
 const JUDGMENTS = path.join(ROOT, 'tests', 'unit', 'fixtures', 'finder-judgments.json');
 /** Rounds per report, each a cold opening then a warm one. */
-const ROUNDS = 3;
+const ROUNDS = process.env.BENCH_QUICK === '1' ? 2 : 3;
 const BASE = 'http://reports.bench.test/';
 /** The issue's own examples of negated mentions (from reports not in the shared set), scored on their own too. */
 const ISSUE_NEGATIONS = [
