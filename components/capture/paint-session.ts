@@ -154,7 +154,7 @@ export class PaintSession<A> {
     }
   }
 
-  /** Paints the anchored claims (new ranges a batch per frame, so no one task restyles hundreds of passages), then reports. */
+  /** Paints the anchored claims (new ranges in one frame, up to `PAINT_BATCH`), then reports. */
   private async paint(): Promise<void> {
     const painted = paintList(this.surface, this.claims, this.anchors);
     if (this.painter.paintInBatches) {

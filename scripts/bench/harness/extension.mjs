@@ -275,7 +275,8 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
   } finally {
     await browser.close();
   }
-  // The page's own tasks when nothing is installed, for comparison.
+  // The page's own tasks when nothing is installed, for comparison (no goal's figure: BENCH_QUICK leaves it out).
+  if (process.env.BENCH_QUICK === '1') return out;
   const bare = await launch({ extension: false, pages });
   try {
     const page = await bare.context.newPage();

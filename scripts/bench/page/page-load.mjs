@@ -20,7 +20,7 @@ import { serviceWorker, watchServiceWorker } from '../harness/store.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Interleaved rounds measured (after WARMUP rounds that are not): each a load with and one without the extension (and one per ablated build). */
-const PAIRS = QUICK ? 12 : 48;
+const PAIRS = QUICK ? 8 : 48;
 const WARMUP = 4;
 /** Traced loads each, for the main thread's CPU time and the page script's evaluation. */
 const TRACED = QUICK ? 3 : 6;
@@ -166,7 +166,8 @@ async function profileParts(context, url) {
 
 /**
  * Copies of the build with one part taken out of the manifest, to see what each part costs a page load:
- * no content script (the page script and its stylesheet), no `webRequest` permission. The PDF navigation
+ * no content script (the page script and its stylesheet), no `webRequest` permission, the page script without
+ * its stylesheet. The PDF navigation
  * listener is now registered only while "open every PDF" is on, so with nothing stored and default settings
  * this copy no longer differs by a listener; it is kept because the permission alone still costs: Chromium
  * routes the profile's requests through its webRequest proxy as soon as a loaded extension holds the
@@ -175,6 +176,8 @@ async function profileParts(context, url) {
 const ABLATIONS = {
   'no content script': ({ content_scripts: _c, ...m }) => m,
   'no webRequest': (m) => ({ ...m, permissions: m.permissions.filter((p) => p !== 'webRequest') }),
+  // The page script without the highlights' stylesheet that comes with it (`highlights-root.css`, Chromium only).
+  'no highlights stylesheet': (m) => ({ ...m, content_scripts: m.content_scripts.map(({ css: _css, ...script }) => script) }),
 };
 
 /** An unpacked copy of the build with its manifest edited; returns its folder. */

@@ -7,7 +7,7 @@ import { median, percentile } from '../harness/stats.mjs';
 
 const PAGES = 100;
 const CLAIMS_PER_PAGE = 2;
-const RUNS = 3;
+const RUNS = process.env.BENCH_QUICK === '1' ? 2 : 3;
 const PDF_URL = 'http://pdf.bench.test/orion-100.pdf';
 
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
