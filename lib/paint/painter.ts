@@ -23,13 +23,14 @@ export interface PaintedClaim {
 }
 
 /**
- * Ranges added per animation frame by `paintInBatches` unless told otherwise: up to 2,000 claims in one frame.
+ * Ranges added per animation frame by `paintInBatches` unless told otherwise: up to 500 claims in one frame.
  * `npm run bench` (suite `highlights`, see docs/benchmarks.md) compares batch sizes with painting all at
  * once on the 2 MB page: 499 ranges at once cost one frame of about 15 ms (painted in 19 ms), 100 per frame
  * about 14 ms a frame over five frames (painted in 81 ms). A frame's cost hardly depends on how many ranges
- * changed, so smaller batches only add frames.
+ * changed, so smaller batches only add frames up to a few hundred ranges; 1,990 ranges at once in an open tab made
+ * one frame of 104 ms CPU (the full run of 2026-12-07, scaling suite), hence 500.
  */
-export const PAINT_BATCH = 2000;
+export const PAINT_BATCH = 500;
 
 /** How `paintInBatches` paces itself: ranges per step, and how to wait for the next step (the next animation frame by default). */
 export interface BatchOptions {
