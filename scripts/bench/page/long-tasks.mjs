@@ -22,7 +22,7 @@ async function withoutExtension(page, log) {
     const passages = page.passages.length;
     const hypothesisPageMs = peer.attempted ? (peer.ms * passages) / peer.attempted : null;
     log(
-      `Hypothesis-style peer on the same page: ${peer.attempted} of ${passages} passages (every ${STRIDE}${STRIDE === 3 ? "rd" : "th"}) in ${peer.ms.toFixed(0)} ms, ${hypothesisPageMs?.toFixed(0)} ms for the page (extrapolated)`,
+      `Hypothesis-style peer on the same page: ${peer.attempted} of ${passages} passages (every ${STRIDE}${STRIDE === 3 ? 'rd' : 'th'}) in ${peer.ms.toFixed(0)} ms, ${hypothesisPageMs?.toFixed(0)} ms for the page (extrapolated)`,
     );
     const traced = await traceMainThread(context, tab, page.url, () => tab.evaluate(() => globalThis.RLBench.probeAsync(8)));
     const library = { ...traced.result, trace: summarize(traced.tasks) };
@@ -79,7 +79,7 @@ export function longTaskGoals(result) {
       ratio !== null && ratio <= 0.02 && fresh.painted >= fresh.expected,
       ratio === null
         ? `not measured: ${fresh.painted}/${fresh.expected} painted on a fresh load`
-        : `${ratio.toFixed(3)} × the Hypothesis-style matcher: ${fresh.painted}/${fresh.expected} painted ${after.toFixed(0)} ms after DOMContentLoaded on a fresh load of the 2 MB page vs ${peerMs.toFixed(0)} ms for the peer on the same page in the same run (extrapolated from every ${STRIDE}${STRIDE === 3 ? "rd" : "th"} passage); the page's own first frame after DOMContentLoaded is out ${frameMs(result.tasks.withoutExtension)} after it without the extension, ${frameMs(fresh)} with it`,
+        : `${ratio.toFixed(3)} × the Hypothesis-style matcher: ${fresh.painted}/${fresh.expected} painted ${after.toFixed(0)} ms after DOMContentLoaded on a fresh load of the 2 MB page vs ${peerMs.toFixed(0)} ms for the peer on the same page in the same run (extrapolated from every ${STRIDE}${STRIDE === 3 ? 'rd' : 'th'} passage); the page's own first frame after DOMContentLoaded is out ${frameMs(result.tasks.withoutExtension)} after it without the extension, ${frameMs(fresh)} with it`,
     ),
   ];
 }

@@ -76,9 +76,10 @@ async function pageSide(log) {
   log(
     `the 2 MB page's memory in its JS engine (median of ${LOADS} loads, after GC): ${mb(out.withoutHeap.total)} without the extension; with it ${extra(out.nothingHeap)} with nothing stored, ${extra(out.claimsHeap)} with ${count} claims painted`,
   );
-  if (out.index) log(
-    `of which a kept text index of the page (${out.index.chars.toLocaleString('en')} characters, maps filled by anchoring) explains ${mb(out.index.total)} (JS heap ${mb(out.index.heap)}, array buffers ${mb(out.index.buffers)}), measured alone in a plain page`,
-  );
+  if (out.index)
+    log(
+      `of which a kept text index of the page (${out.index.chars.toLocaleString('en')} characters, maps filled by anchoring) explains ${mb(out.index.total)} (JS heap ${mb(out.index.heap)}, array buffers ${mb(out.index.buffers)}), measured alone in a plain page`,
+    );
   return out;
 }
 

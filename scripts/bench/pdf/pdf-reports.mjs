@@ -115,7 +115,10 @@ async function firstPages(context, extensionId, reports, log) {
   const open = async (report) => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/pdf-viewer.html?file=${encodeURIComponent(BASE + report.file)}`);
-    await waitInPage(page, () => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, undefined, { timeout: 120_000, what: 'the first page drawn sharp' });
+    await waitInPage(page, () => document.documentElement.dataset.pdfFirstPageSharpMs !== undefined, undefined, {
+      timeout: 120_000,
+      what: 'the first page drawn sharp',
+    });
     const marks = await page.evaluate(() => {
       const at = (name) => Math.round(performance.getEntriesByName(`recipe-lens:${name}`)[0]?.startTime ?? Number.NaN);
       return {
