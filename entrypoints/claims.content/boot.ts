@@ -109,10 +109,10 @@ export class PageBoot {
   private async lookup(early = false): Promise<PageLookup> {
     const seq = ++this.lookupSeq;
     const { url, canonical } = pageAddress(document);
-    const asking = withRetry(() => callAsDocument('document.claims', { url, canonical })).then((data): PageLookup => {
-      // The answer as it came (its site too, for the capture script's detector), with the address it was asked from.
-      return { ...data, url: data.url ?? url, asked: url, autoFind: data.autoFind === true };
-    });
+    // The answer as it came (its site too, for the capture script's detector), with the address it was asked from.
+    const asking = withRetry(() => callAsDocument('document.claims', { url, canonical })).then(
+      (data): PageLookup => ({ ...data, url: data.url ?? url, asked: url, autoFind: data.autoFind === true }),
+    );
     // The painting script shows this lookup itself once it has the answer.
     const shownByPainting = early && !this.session && !this.loading && !this.painting && !this.paintLoading;
     if (shownByPainting) void this.loadPainting(asking).catch(() => undefined);
@@ -130,8 +130,6 @@ export class PageBoot {
 
   /** Injects the painting script (once) with a lookup (its answer may still be on its way), and resolves with its session. */
   private loadPainting(lookup: Promise<PageLookup>): Promise<PaintingSession> {
-    // A lookup that fails leaves the painting script idle: nothing of it is unhandled.
-    lookup.catch(() => undefined);
     this.paintLoading ??= new Promise<PaintingSession>((resolve, reject) => {
       offerPaintingBridge({
         lookup,

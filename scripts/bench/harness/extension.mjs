@@ -136,35 +136,26 @@ export function summarize(tasks) {
 }
 
 /**
- * Waits until at least `count` ranges are painted under the extension's highlight names; returns the count and when
- * (page clock). The count is checked in the page every 10 ms by a timer of its own (as `watchPainting`), and read from
- * here with `waitInPage`, so no harness script runs on the page's main thread while it paints.
+ * Waits until at least `count` ranges are painted under the extension's highlight names, on a page already open;
+ * returns the count and when (page clock). The count is checked in the page by `watchPainting` and read from here
+ * with `waitInPage`, so no harness script runs on the page's main thread while it paints.
  */
 export async function waitPainted(page, count, timeout) {
-  await page.evaluate(
-    ([n, re]) => {
-      const names = new RegExp(re);
-      const state = { total: 0, at: null };
-      window.__rlWaitPainted = state;
-      const check = () => {
-        if (window.__rlWaitPainted !== state) return;
-        let total = 0;
-        CSS.highlights.forEach((h, name) => {
-          if (names.test(name)) total += h.size;
-        });
-        state.total = total;
-        if (total >= n) state.at = performance.now();
-        else setTimeout(check, 10);
-      };
-      check();
-    },
-    [count, PAINTED_RE],
-  );
-  return waitInPage(page, () => (window.__rlWaitPainted.at === null ? null : { ...window.__rlWaitPainted }), undefined, {
+  await page.evaluate(watchPainting, { count, re: PAINTED_RE });
+  return waitInPage(page, () => (window.__rlPaintedAt === null ? null : { total: window.__rlPaintedTotal, at: window.__rlPaintedAt }), undefined, {
     timeout,
     interval: 50,
     what: `${count} painted ranges`,
   });
+}
+
+/**
+ * What `watchPainting` (an init script of the load) noted on `page`, once all were painted or `timeout` ms passed:
+ * when they were painted and how many, DOMContentLoaded and the first frame after it (page clock; null if not seen).
+ */
+export async function paintingNoted(page, timeout) {
+  await waitInPage(page, () => window.__rlPaintedAt !== null, undefined, { timeout, interval: 100 }).catch(() => undefined);
+  return page.evaluate(() => ({ at: window.__rlPaintedAt, total: window.__rlPaintedTotal, dcl: window.__rlDcl, frame: window.__rlFirstFrame }));
 }
 
 /** How many ranges the extension has painted on the page now. */
@@ -252,9 +243,9 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
     await fresh.addInitScript(watchPainting, { count: expected, re: PAINTED_RE });
     const traced2 = await traceMainThread(browser.context, fresh, url, async () => {
       await fresh.goto(url, { waitUntil: 'load' });
-      await waitInPage(fresh, () => window.__rlPaintedAt !== null, undefined, { timeout: 120000, interval: 100 }).catch(() => undefined);
+      const noted = await paintingNoted(fresh, 120_000);
       await fresh.waitForTimeout(300);
-      return fresh.evaluate(() => ({ at: window.__rlPaintedAt, total: window.__rlPaintedTotal, dcl: window.__rlDcl, frame: window.__rlFirstFrame }));
+      return noted;
     });
     const { total, at, dcl, frame } = traced2.result;
     out.freshLoad = {
@@ -305,8 +296,12 @@ export async function longTasks({ url, pages, jsonl, expected, log = () => {} })
  * moment the first frame after it is out (a task queued from that frame's animation callback runs once the frame
  * is drawn), and the first moment `count` of our highlights are registered, checked every 10 ms — so the time
  * painted does not wait for the load event or for a poll from outside the page. A `count` of 0 checks nothing.
+ * Evaluated on a page already open (`waitPainted`) it watches the painting from then on; a later call stops the
+ * check of an earlier one.
  */
 export function watchPainting({ count, re }) {
+  const watch = {};
+  window.__rlWatch = watch;
   window.__rlPaintedAt = null;
   window.__rlPaintedTotal = 0;
   window.__rlDcl = null;
@@ -317,6 +312,7 @@ export function watchPainting({ count, re }) {
   });
   const names = new RegExp(re);
   const check = () => {
+    if (window.__rlWatch !== watch) return;
     let total = 0;
     if (typeof CSS !== 'undefined' && CSS.highlights) CSS.highlights.forEach((h, name) => names.test(name) && (total += h.size));
     window.__rlPaintedTotal = total;

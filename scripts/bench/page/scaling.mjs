@@ -10,9 +10,18 @@
 // (BENCH_ONLY=scaling); `node scripts/bench/page/scaling.mjs` runs it alone.
 import { bigPage, claimsOn } from '../harness/bigpage.mjs';
 import { emptyStore, importOnce } from '../panel-transfer/export.mjs';
-import { importThroughOptions, launch, PAINTED_RE, paintedCount, summarize, traceMainThread, waitPainted, watchPainting } from '../harness/extension.mjs';
+import {
+  importThroughOptions,
+  launch,
+  PAINTED_RE,
+  paintedCount,
+  paintingNoted,
+  summarize,
+  traceMainThread,
+  waitPainted,
+  watchPainting,
+} from '../harness/extension.mjs';
 import { goal, runAlone } from '../harness/harness.mjs';
-import { waitInPage } from '../harness/wait.mjs';
 import { allRows, openPanel, typeFilter } from '../panel-transfer/panel.mjs';
 import { generateStore } from '../harness/records.mjs';
 import { growthExponent, median } from '../harness/stats.mjs';
@@ -69,8 +78,7 @@ async function pageRow(page, n, log) {
       tab = await context.newPage();
       await tab.addInitScript(watchPainting, { count: right, re: PAINTED_RE });
       await tab.goto(page.url, { waitUntil: 'load' });
-      await waitInPage(tab, () => window.__rlPaintedAt !== null, undefined, { timeout: 180_000, interval: 100 }).catch(() => undefined);
-      loads.push(await tab.evaluate(() => ({ at: window.__rlPaintedAt, total: window.__rlPaintedTotal, dcl: window.__rlDcl, frame: window.__rlFirstFrame })));
+      loads.push(await paintingNoted(tab, 180_000));
     }
     const afterDcl = loads.map((l) => (l.at === null || l.dcl === null ? Infinity : l.at - l.dcl));
     const afterFrame = loads.map((l) => (l.at === null || l.frame === null ? Infinity : l.at - l.frame));
