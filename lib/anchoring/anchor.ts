@@ -28,7 +28,7 @@ import {
 import { combineSides, proximity, sideAgreement, type FoldedContext } from './context';
 import { MAX_OCCURRENCES, type Span } from './match';
 import { collapseWhiteSpace, foldForComparison, normalizeQuoteText } from './normalize';
-import { occurrencesOf, qgramsFor } from './occurrences';
+import { builtQGramsFor, occurrencesOf, qgramsFor } from './occurrences';
 import type { QGramIndex } from './qgram';
 import { buildTextIndex, rangeFromOffsets, trimOffsets, type TextIndex } from './text-index';
 
@@ -104,11 +104,12 @@ function locator(prepared: PreparedSelectors, n: number): Locator {
  * the evidence is conclusive (the quote with its whole stored context occurs
  * once, or one occurrence is clearly confirmed by an intact context). Returns
  * null when the approximate pass must decide; the occurrences found are kept
- * in `prepared`.
+ * in `prepared`. With `scan`, a large page's q-gram index is used only if it
+ * is built already, the text scanned otherwise (same occurrences).
  */
-export function anchorExactPass(index: TextIndex, prepared: PreparedSelectors): AnchorResult | null {
+export function anchorExactPass(index: TextIndex, prepared: PreparedSelectors, scan = false): AnchorResult | null {
   const { needle, ctx } = prepared;
-  const q = qgramsFor(index);
+  const q = scan ? builtQGramsFor(index) : qgramsFor(index);
   const m = needle.length;
   const hasCtx = ctx.prefix !== '' || ctx.suffix !== '';
   if (hasCtx) {

@@ -7,7 +7,7 @@
  */
 import type { AnchorResult, AnchorSelectors } from './anchor';
 import { AnchorBatch } from './batch';
-import { qgramIndexOf, wantsQGramIndex } from './qgram';
+import { qgramIndexOf } from './qgram';
 import { TextIndexBuilder, type TextIndex } from './text-index';
 
 /** Options shared by the chunked functions. */
@@ -132,12 +132,15 @@ export async function anchorAllAsync(root: Document | Element, list: readonly An
     onProgress?.(batch.settled, list.length);
     await slicer.pause();
   };
-  // A large page's q-gram index is built here, in slices, rather than inside the first passage's search.
-  if (list.length > 0 && wantsQGramIndex(index.folded.length)) {
-    const q = qgramIndexOf(index, index.folded);
-    while (!q.step()) await tick();
+  // A large page's q-gram index, when the batch needs it, is built here in slices rather than inside a passage's search.
+  for (;;) {
+    if (batch.needsQGramIndex) {
+      const q = qgramIndexOf(index, index.folded);
+      while (!q.step()) await tick();
+    }
+    if (!batch.step()) break;
+    await tick();
   }
-  while (batch.step()) await tick();
   onProgress?.(batch.settled, list.length);
   return batch.results;
 }

@@ -11,6 +11,7 @@
 import { anchorExactPass, anchorFuzzyPass, prepareSelectors, type AnchorResult, type AnchorSelectors, type PreparedSelectors } from './anchor';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './confidence';
 import { Landmarks, type Neighbour } from './landmarks';
+import { QGRAM_MIN_PASSAGES, qgramIndexOf, wantsQGramIndex } from './qgram';
 import { buildTextIndex, type TextIndex } from './text-index';
 
 /** A passage left to the approximate pass. */
@@ -36,6 +37,8 @@ export class AnchorBatch {
   private phase: 'exact' | 'approximate' | 'again' | 'done' = 'exact';
   private cursor = 0;
   private settledCount = 0;
+  /** Whether the exact pass scans the text rather than build the q-gram index (too few passages to pay for it). */
+  private readonly scanExact: boolean;
 
   /** `thresholds`: the confidence model's (the calibrated ones by default; the calibration script varies them). */
   constructor(
@@ -44,7 +47,17 @@ export class AnchorBatch {
     private readonly thresholds: Thresholds = DEFAULT_THRESHOLDS,
   ) {
     this.results = new Array(list.length);
+    this.scanExact = list.length < QGRAM_MIN_PASSAGES;
     if (list.length === 0) this.phase = 'done';
+  }
+
+  /**
+   * Whether the next step would build the page's q-gram index in one go: a caller working in slices builds it first
+   * (`qgramIndexOf(index, index.folded).step()`), so that no step is long.
+   */
+  get needsQGramIndex(): boolean {
+    if (this.phase === 'done' || (this.phase === 'exact' && this.scanExact)) return false;
+    return wantsQGramIndex(this.index.folded.length) && !qgramIndexOf(this.index, this.index.folded).ready;
   }
 
   /** Passages with a result so far (a second try does not count again). */
@@ -63,7 +76,7 @@ export class AnchorBatch {
   private exactStep(): void {
     const i = this.cursor++;
     const prepared = prepareSelectors(this.index, this.list[i] as AnchorSelectors);
-    const exact = 'status' in prepared ? prepared : anchorExactPass(this.index, prepared);
+    const exact = 'status' in prepared ? prepared : anchorExactPass(this.index, prepared, this.scanExact);
     if (exact) {
       this.results[i] = exact;
       if (!('status' in prepared)) this.marks.add(prepared, exact);

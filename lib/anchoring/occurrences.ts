@@ -14,6 +14,13 @@ export function qgramsFor(index: TextIndex): QGramIndex | null {
   return q.ready ? q : q.build();
 }
 
+/** The page's q-gram index if it is built already, else null (the caller scans the text instead). */
+export function builtQGramsFor(index: TextIndex): QGramIndex | null {
+  if (!wantsQGramIndex(index.folded.length)) return null;
+  const q = qgramIndexOf(index, index.folded);
+  return q.ready ? q : null;
+}
+
 /** Exact occurrences of `needle`, through the q-gram index when there is one and the needle is long enough. */
 export function occurrencesOf(index: TextIndex, q: QGramIndex | null, needle: string, limit: number): number[] {
   return q && needle.length >= MIN_INDEXED_NEEDLE ? q.findExact(needle, limit) : findExact(index.folded, needle, limit);

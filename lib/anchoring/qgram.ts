@@ -15,6 +15,13 @@ export const STRIDE = 4;
 export const MIN_INDEXED_NEEDLE = Q + STRIDE - 1;
 /** Texts shorter than this are searched by plain scanning (an index would not pay for itself). */
 export const QGRAM_MIN_TEXT = 4096;
+/**
+ * Fewest passages anchored together for which the exact pass builds the index rather than scanning the text. Both
+ * find the same occurrences; the build costs as much as about this many passages' scans (on the 2 MB benchmark page,
+ * 50–75 ms against 0.35 ms per passage), so a page with a handful of claims is anchored without it, unless some
+ * passage needs the approximate search, which always uses it.
+ */
+export const QGRAM_MIN_PASSAGES = 160;
 /** Positions handled per `step` slice (a few milliseconds of work). */
 const POSITIONS_PER_STEP = 16_384;
 /** Hash base. */

@@ -5,6 +5,7 @@ import {
   anchor,
   anchorAll,
   anchorAllAsync,
+  AnchorBatch,
   buildTextIndex,
   buildTextIndexAsync,
   describe as describeRange,
@@ -16,7 +17,12 @@ import {
   type TextIndex,
 } from '../../../lib/anchoring';
 import { anchorExactPass, prepareSelectors, type PreparedSelectors } from '../../../lib/anchoring/anchor';
-import { QGRAM_MIN_TEXT, QGramIndex } from '../../../lib/anchoring/qgram';
+import { QGRAM_MIN_PASSAGES, QGRAM_MIN_TEXT, QGramIndex, qgramIndexOf } from '../../../lib/anchoring/qgram';
+
+/** Where a result places its passage (or that it is an orphan), for comparing runs. */
+function placeOf(r: AnchorResult): string {
+  return r.status === 'anchored' ? `${r.start}-${r.end}${r.exact ? ' exact' : ''}` : 'orphan';
+}
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
 function rng(seed: number): () => number {
@@ -356,6 +362,47 @@ describe('large pages (q-gram index)', () => {
       expect(e.text).toContain('samples');
     }
     expect(g.status).toBe('orphan');
+  });
+  it('anchors a few unedited passages of a large page by scanning, without building its q-gram index, with the results the index gives', { timeout: 30_000 }, () => {
+    const doc = bigPage();
+    const index = buildTextIndex(doc.body);
+    const starts = [100, 5000, 40_000, 90_000, index.text.indexOf('All results', index.text.indexOf('Run 700 '))];
+    const list = starts.map((s) => selectorsAt(doc, index, s, s + 48));
+    expect(list.length).toBeLessThan(QGRAM_MIN_PASSAGES);
+    const scanned = anchorAll(doc.body, list, index);
+    expect(qgramIndexOf(index, index.folded).ready).toBe(false);
+    // The same passages among enough others that the exact pass builds the index.
+    const many = [...list, ...Array.from({ length: QGRAM_MIN_PASSAGES }, (_, i) => selectorsAt(doc, index, 1000 + i * 500, 1040 + i * 500))];
+    const fresh = buildTextIndex(doc.body);
+    const indexed = anchorAll(doc.body, many, fresh).slice(0, list.length);
+    expect(qgramIndexOf(fresh, fresh.folded).ready).toBe(true);
+    expect(scanned.map(placeOf)).toEqual(indexed.map(placeOf));
+    expect(scanned.every((r) => r.status === 'anchored' && r.exact)).toBe(true);
+  });
+
+  it('builds the q-gram index, in slices, once a passage of a small batch needs the approximate search', { timeout: 30_000 }, async () => {
+    const doc = bigPage();
+    const index = buildTextIndex(doc.body);
+    const at = index.text.indexOf('Run 900 ');
+    const list = [selectorsAt(doc, index, 100, 148), selectorsAt(doc, index, at, at + 60)];
+    const paragraphs = doc.body.querySelectorAll('p');
+    const t900 = (paragraphs[900] as Element).firstChild as Text;
+    t900.replaceData(t900.data.indexOf('rollouts'), 'rollouts'.length, 'samples');
+    const after = buildTextIndex(doc.body);
+    const batch = new AnchorBatch(after, list);
+    // The exact pass scans; the edited passage then needs the index.
+    expect(batch.needsQGramIndex).toBe(false);
+    batch.step();
+    batch.step();
+    expect(batch.needsQGramIndex).toBe(true);
+    const sync = anchorAll(doc.body, list, buildTextIndex(doc.body));
+    const steps: number[] = [];
+    const results = await anchorAllAsync(doc.body, list, { index: after, budgetMs: 1, onProgress: (done) => steps.push(done) });
+    expect(qgramIndexOf(after, after.folded).ready).toBe(true);
+    expect(results.map(placeOf)).toEqual(sync.map(placeOf));
+    expect(results[1]?.status === 'anchored' && results[1].text).toContain('samples');
+    // With a 1 ms budget the index's build yielded between its slices.
+    expect(steps.length).toBeGreaterThan(1);
   });
 });
 
