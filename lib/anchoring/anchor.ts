@@ -108,6 +108,8 @@ function locator(prepared: PreparedSelectors, n: number): Locator {
  * is built already, the text scanned otherwise (same occurrences).
  */
 export function anchorExactPass(index: TextIndex, prepared: PreparedSelectors, scan = false): AnchorResult | null {
+  const atPosition = anchorAtPosition(index, prepared);
+  if (atPosition) return atPosition;
   const { needle, ctx } = prepared;
   const q = scan ? builtQGramsFor(index) : qgramsFor(index);
   const m = needle.length;
@@ -128,6 +130,21 @@ export function anchorExactPass(index: TextIndex, prepared: PreparedSelectors, s
     return anchored(index, pick.start, pick.start + m, pick.confidence, true);
   }
   return null;
+}
+
+/**
+ * The quickest settlement, with no search: the quote and its whole stored context still sit exactly at the stored
+ * position (the page did not change before it). Null when they do not, or when there is no position or no context
+ * to confirm it.
+ */
+export function anchorAtPosition(index: TextIndex, prepared: PreparedSelectors): AnchorResult | null {
+  const { needle, ctx, hint } = prepared;
+  if (hint === null || (ctx.prefix === '' && ctx.suffix === '')) return null;
+  const from = hint - ctx.prefix.length;
+  const folded = index.folded;
+  if (from < 0 || !folded.startsWith(needle, hint) || !folded.startsWith(ctx.prefix, from) || !folded.startsWith(ctx.suffix, hint + needle.length)) return null;
+  prepared.exactStarts = [hint];
+  return anchored(index, hint, hint + needle.length, 1, true);
 }
 
 /** Exact occurrences of the quote, plus those found through either side of its stored context (so a very frequent quote still has its right place among them). */

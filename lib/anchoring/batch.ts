@@ -8,7 +8,7 @@
  * neighbours changed (a run of edited sentences is placed from the inside
  * out rather than from a far-away unchanged one).
  */
-import { anchorExactPass, anchorFuzzyPass, prepareSelectors, type AnchorResult, type AnchorSelectors, type PreparedSelectors } from './anchor';
+import { anchorAtPosition, anchorExactPass, anchorFuzzyPass, prepareSelectors, type AnchorResult, type AnchorSelectors, type PreparedSelectors } from './anchor';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './confidence';
 import { Landmarks, type Neighbour } from './landmarks';
 import { QGRAM_MIN_PASSAGES, qgramIndexOf, wantsQGramIndex } from './qgram';
@@ -37,6 +37,8 @@ export class AnchorBatch {
   private phase: 'exact' | 'approximate' | 'again' | 'done' = 'exact';
   private cursor = 0;
   private settledCount = 0;
+  /** A passage whose exact search waits for the q-gram index (see `needsQGramIndex`). */
+  private held: { i: number; prepared: PreparedSelectors } | null = null;
   /** Whether the exact pass scans the text rather than build the q-gram index (too few passages to pay for it). */
   private readonly scanExact: boolean;
 
@@ -56,8 +58,8 @@ export class AnchorBatch {
    * (`qgramIndexOf(index, index.folded).step()`), so that no step is long.
    */
   get needsQGramIndex(): boolean {
-    if (this.phase === 'done' || (this.phase === 'exact' && this.scanExact)) return false;
-    return wantsQGramIndex(this.index.folded.length) && !qgramIndexOf(this.index, this.index.folded).ready;
+    if (this.phase === 'exact') return this.held !== null && this.searchBuildsIndex();
+    return this.phase !== 'done' && this.qgramsWanted();
   }
 
   /** Passages with a result so far (a second try does not count again). */
@@ -74,15 +76,45 @@ export class AnchorBatch {
   }
 
   private exactStep(): void {
-    const i = this.cursor++;
-    const prepared = prepareSelectors(this.index, this.list[i] as AnchorSelectors);
-    const exact = 'status' in prepared ? prepared : anchorExactPass(this.index, prepared, this.scanExact);
+    let job = this.held;
+    this.held = null;
+    if (!job) {
+      const i = this.cursor++;
+      const prepared = prepareSelectors(this.index, this.list[i] as AnchorSelectors);
+      if ('status' in prepared) {
+        this.results[i] = prepared;
+        this.settledCount++;
+      } else {
+        const placed = anchorAtPosition(this.index, prepared);
+        if (placed) this.settleExact(i, prepared, placed);
+        // The search would build the q-gram index in one go: held for the next step, so a caller in slices builds it first.
+        else if (this.searchBuildsIndex()) {
+          this.held = { i, prepared };
+          return;
+        } else job = { i, prepared };
+      }
+    }
+    if (job) this.settleExact(job.i, job.prepared, anchorExactPass(this.index, job.prepared, this.scanExact));
+    if (this.cursor >= this.list.length) this.next('approximate');
+  }
+
+  /** Files the exact pass's result for passage `i`: settled (and a landmark), or left to the approximate pass. */
+  private settleExact(i: number, prepared: PreparedSelectors, exact: AnchorResult | null): void {
     if (exact) {
       this.results[i] = exact;
-      if (!('status' in prepared)) this.marks.add(prepared, exact);
+      this.marks.add(prepared, exact);
       this.settledCount++;
-    } else this.later.push({ i, prepared: prepared as PreparedSelectors });
-    if (this.cursor >= this.list.length) this.next('approximate');
+    } else this.later.push({ i, prepared });
+  }
+
+  /** Whether the exact pass's search would build the page's q-gram index now. */
+  private searchBuildsIndex(): boolean {
+    return !this.scanExact && this.qgramsWanted();
+  }
+
+  /** Whether the page is large enough for a q-gram index and it is not built yet. */
+  private qgramsWanted(): boolean {
+    return wantsQGramIndex(this.index.folded.length) && !qgramIndexOf(this.index, this.index.folded).ready;
   }
 
   private approximateStep(): void {

@@ -363,21 +363,33 @@ describe('large pages (q-gram index)', () => {
     }
     expect(g.status).toBe('orphan');
   });
-  it('anchors a few unedited passages of a large page by scanning, without building its q-gram index, with the results the index gives', { timeout: 30_000 }, () => {
+  it('settles passages still at their stored position, context and all, with no search and no q-gram index', { timeout: 30_000 }, () => {
     const doc = bigPage();
     const index = buildTextIndex(doc.body);
-    const starts = [100, 5000, 40_000, 90_000, index.text.indexOf('All results', index.text.indexOf('Run 700 '))];
-    const list = starts.map((s) => selectorsAt(doc, index, s, s + 48));
-    expect(list.length).toBeLessThan(QGRAM_MIN_PASSAGES);
-    const scanned = anchorAll(doc.body, list, index);
+    const list = Array.from({ length: QGRAM_MIN_PASSAGES + 40 }, (_, i) => selectorsAt(doc, index, 1000 + i * 500, 1040 + i * 500));
+    const results = anchorAll(doc.body, list, index);
     expect(qgramIndexOf(index, index.folded).ready).toBe(false);
-    // The same passages among enough others that the exact pass builds the index.
-    const many = [...list, ...Array.from({ length: QGRAM_MIN_PASSAGES }, (_, i) => selectorsAt(doc, index, 1000 + i * 500, 1040 + i * 500))];
+    expect(results.every((r, i) => r.status === 'anchored' && r.exact && r.confidence === 1 && r.start === list[i]?.position?.start)).toBe(true);
+  });
+
+  it('finds a few moved passages of a large page by scanning, without building its q-gram index, with the results the index gives', { timeout: 30_000 }, () => {
+    const doc = bigPage();
+    const before = buildTextIndex(doc.body);
+    const starts = [100, 5000, 40_000, 90_000, before.text.indexOf('All results', before.text.indexOf('Run 700 '))];
+    const few = starts.map((s) => selectorsAt(doc, before, s, s + 48));
+    const many = [...few, ...Array.from({ length: QGRAM_MIN_PASSAGES }, (_, i) => selectorsAt(doc, before, 1000 + i * 500, 1040 + i * 500))];
+    expect(few.length).toBeLessThan(QGRAM_MIN_PASSAGES);
+    // Text inserted at the top: every stored position is off by its length.
+    doc.body.insertAdjacentHTML('afterbegin', '<p>New: an updated version of this page.</p>');
+    const index = buildTextIndex(doc.body);
+    const scanned = anchorAll(doc.body, few, index);
+    expect(qgramIndexOf(index, index.folded).ready).toBe(false);
     const fresh = buildTextIndex(doc.body);
-    const indexed = anchorAll(doc.body, many, fresh).slice(0, list.length);
+    const indexed = anchorAll(doc.body, many, fresh).slice(0, few.length);
     expect(qgramIndexOf(fresh, fresh.folded).ready).toBe(true);
     expect(scanned.map(placeOf)).toEqual(indexed.map(placeOf));
-    expect(scanned.every((r) => r.status === 'anchored' && r.exact)).toBe(true);
+    const shift = index.text.length - before.text.length;
+    expect(scanned.every((r, i) => r.status === 'anchored' && r.exact && r.start === (few[i]?.position?.start as number) + shift)).toBe(true);
   });
 
   it('builds the q-gram index, in slices, once a passage of a small batch needs the approximate search', { timeout: 30_000 }, async () => {
