@@ -16,7 +16,7 @@
  */
 import type { ClaimRecord, ModelRecord, SurveyRecord } from '../schema';
 import { jsonlRows, type JsonlRow } from './jsonl';
-import { ExportLineCache } from './line-cache';
+import { ExportLineCache, idleSlices, type IdleWait } from './line-cache';
 
 /** Code units of text a part is filled to (a part holds at least one row, whatever its length). */
 const PART_LENGTH = 256 * 1024;
@@ -84,11 +84,12 @@ export class JsonlPartCache<P> {
 
   /**
    * Makes ahead the parts that an export of `data` would use, a part per slice, waiting for `idle` (by default a
-   * macrotask) before the first slice and between slices: first the records' lines (`ExportLineCache.warm`), then
-   * the order of the records (one slice), then the parts. Stops early when `signal` is aborted.
+   * macrotask) before the first slice and between slices, unless the idle moment has time left for the next one:
+   * first the records' lines (`ExportLineCache.warm`), then the order of the records (one slice), then the parts.
+   * Stops early when `signal` is aborted.
    */
-  async warm(data: JsonlPartData, options: { signal?: AbortSignal; idle?: () => Promise<void> } = {}): Promise<void> {
-    const idle = options.idle ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  async warm(data: JsonlPartData, options: { signal?: AbortSignal; idle?: IdleWait } = {}): Promise<void> {
+    const idle = idleSlices(options.idle);
     const stopped = () => options.signal?.aborted === true;
     await idle();
     if (stopped()) return;

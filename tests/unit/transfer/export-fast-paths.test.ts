@@ -361,7 +361,7 @@ describe('property: the JSONL file put together from parts of whole rows', () =>
     expect(cache.stats()).toEqual({ kept: 0, made: 0, length: 0 });
   });
 
-  it('warms a part per slice after an idle moment, and stops when aborted', async () => {
+  it('warms a part per slice after an idle moment (more while it has time left), and stops when aborted', async () => {
     const data = sixRows();
     const cache = cacheOf(1);
     const made: number[] = [];
@@ -386,6 +386,28 @@ describe('property: the JSONL file put together from parts of whole rows', () =>
       },
     });
     expect(stopped.stats().made).toBe(2);
+    // An idle moment with time left goes on with the next slice in it; one without waits for the next.
+    let waits = 0;
+    const roomy = cacheOf(1);
+    await roomy.warm(data, {
+      idle: async () => {
+        waits += 1;
+        return () => 20;
+      },
+    });
+    expect(waits).toBe(1);
+    expect(roomy.stats().made).toBe(6);
+    waits = 0;
+    const tight = cacheOf(1);
+    await tight.warm(data, {
+      idle: async () => {
+        waits += 1;
+        return () => 3;
+      },
+    });
+    expect(waits).toBeGreaterThanOrEqual(6);
+    expect(tight.stats().made).toBe(6);
+
     const idle = new AbortController();
     idle.abort();
     const untouched = cacheOf(1);
