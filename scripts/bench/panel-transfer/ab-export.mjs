@@ -86,6 +86,9 @@ const STEPS = {
   // The file as the pages download it: with parts of whole rows made by the first run and kept (a version without them builds one Blob).
   partsCached:
     'new Blob(L.JsonlPartCache ? L.buildJsonlParts(data, (L.pc ??= new L.JsonlPartCache((t) => new Blob(parts(t))))).parts : parts(L.buildExport("jsonl", data).text)).size',
+  // The same with nothing made ahead (a new cache each run: every line, the order, every part), against one Blob of the plain export's text.
+  partsCold:
+    'new Blob(L.JsonlPartCache ? L.buildJsonlParts(data, new L.JsonlPartCache((t) => new Blob(parts(t)))).parts : parts(L.buildExport("jsonl", data).text)).size',
   parseImport: 'L.parseImport(file, "jsonl").records.length',
   planAllStored: 'L.planStoreImport(records, records).added',
 };
