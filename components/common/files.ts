@@ -22,7 +22,26 @@ export function blobParts(text: string, size: number = BLOB_PART): string[] {
 
 /** Downloads text as a file (an `<a download>` on a Blob URL: no `downloads` permission needed). */
 export function downloadText(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob(blobParts(text), { type: mimeType }));
+  downloadBlob(fileName, new Blob(blobParts(text), { type: mimeType }));
+}
+
+/**
+ * A Blob of text, for parts of a download made ahead (`JsonlPartCache`): a file put together from Blobs made
+ * earlier costs a few milliseconds, where a Blob of the whole text costs ~100 ms for 9 MB.
+ */
+export function blobOfText(text: string): Blob {
+  return new Blob(blobParts(text));
+}
+
+/** Downloads parts (Blobs made ahead, and text) as one file, in their order. */
+export function downloadParts(fileName: string, parts: ReadonlyArray<Blob | string>, mimeType: string): void {
+  const whole = parts.flatMap((p): BlobPart[] => (typeof p === 'string' ? blobParts(p) : [p]));
+  downloadBlob(fileName, new Blob(whole, { type: mimeType }));
+}
+
+/** Downloads a Blob as a file (an `<a download>` on a Blob URL: no `downloads` permission needed). */
+function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -4,9 +4,18 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { EVIDENCE_LEVELS, modelKey, type Evidence } from '../../lib/schema';
-import { buildExport, ExportLineCache, filterExport, NO_EXPORT_FILTER, type ExportData, type ExportFilter, type ExportKind } from '../../lib/export/files';
+import {
+  buildExport,
+  buildJsonlParts,
+  filterExport,
+  JsonlPartCache,
+  NO_EXPORT_FILTER,
+  type ExportData,
+  type ExportFilter,
+  type ExportKind,
+} from '../../lib/export/files';
 import type { ExportApi } from './api';
-import { downloadText } from '../common/files';
+import { blobOfText, downloadParts, downloadText } from '../common/files';
 import { nextIdle } from '../common/idle';
 import { readSurvey } from '../common/survey-data';
 import { locale, plural, t, type MessageKey } from '../../lib/i18n';
@@ -27,14 +36,10 @@ export function ExportPanel({ version = 0, api }: { version?: number; api: Expor
   const [lang, setLang] = useState<'en' | 'zh'>(locale() === 'zh_CN' ? 'zh' : 'en');
   const [done, setDone] = useState<{ text: string; ms: number } | null>(null);
   const [exports, setExports] = useState(0);
-  // The records' JSONL lines, worked out in idle moments once the records are here, so a click builds no line again.
-  const lines = useMemo(() => new ExportLineCache(), []);
-  useEffect(() => {
-    if (!data) return;
-    const stop = new AbortController();
-    void lines.warm([...data.claims, ...data.models], { signal: stop.signal, idle: () => nextIdle() });
-    return () => stop.abort();
-  }, [data, lines]);
+  // The JSONL file of the chosen records made ahead in idle moments (their lines, then Blobs of a few hundred
+  // rows each), once the records are here and again when the filter changes: a click then only joins Blobs.
+  const parts = useMemo(() => new JsonlPartCache(blobOfText), []);
+  const [prepared, setPrepared] = useState<ExportData | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -51,12 +56,29 @@ export function ExportPanel({ version = 0, api }: { version?: number; api: Expor
   const vendors = useMemo(() => [...new Set((data?.models ?? []).map((m) => m.vendor).filter((v): v is string => !!v))].sort(), [data]);
   const chosen = useMemo(() => (data ? filterExport(data, filter) : null), [data, filter]);
   const set = (patch: Partial<ExportFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  useEffect(() => {
+    if (!chosen) return;
+    const stop = new AbortController();
+    parts.warm(chosen, { signal: stop.signal, idle: () => nextIdle() }).then(
+      () => !stop.signal.aborted && setPrepared(chosen),
+      () => undefined,
+    );
+    return () => stop.abort();
+  }, [chosen, parts]);
 
   const run = (kind: ExportKind) => {
     if (!chosen) return;
     const t0 = performance.now();
-    const file = buildExport(kind, chosen, { lang, lines });
-    downloadText(file.fileName, file.text, file.mimeType);
+    let file: { fileName: string; claims: number; models: number };
+    if (kind === 'jsonl') {
+      const jsonl = buildJsonlParts(chosen, parts);
+      downloadParts(jsonl.fileName, jsonl.parts, jsonl.mimeType);
+      file = jsonl;
+    } else {
+      const other = buildExport(kind, chosen, { lang });
+      downloadText(other.fileName, other.text, other.mimeType);
+      file = other;
+    }
     const ms = performance.now() - t0;
     setDone({
       text: t('downloadedFile', file.fileName, plural(file.claims, 'claimsOne', 'claimsMany'), plural(file.models, 'modelRecordsOne', 'modelRecordsMany')),
@@ -67,7 +89,14 @@ export function ExportPanel({ version = 0, api }: { version?: number; api: Expor
 
   const toggleLevel = (level: Evidence, on: boolean) => set({ evidence: on ? [...filter.evidence, level].sort() : filter.evidence.filter((l) => l !== level) });
   return (
-    <section class="card" aria-labelledby="export-h" data-testid="export-panel" data-exports={exports} data-export-ms={done ? done.ms.toFixed(1) : ''}>
+    <section
+      class="card"
+      aria-labelledby="export-h"
+      data-testid="export-panel"
+      data-exports={exports}
+      data-export-ms={done ? done.ms.toFixed(1) : ''}
+      data-export-prepared={prepared !== null && prepared === chosen ? 'yes' : 'no'}
+    >
       <h2 id="export-h">{t('export')}</h2>
       {error && (
         <p class="error" role="alert">

@@ -17,8 +17,19 @@ const ITEMS: Array<PanelExportChoice & { label: MessageKey; id: string }> = [
   { id: 'w3c', kind: 'w3c', lang: 'en', label: 'exportW3c' },
 ];
 
-/** The menu button and its items; `onExport` builds and downloads the file (its time, awaited, is shown in `data-export-ms`). */
-export function ExportMenu({ rows, onExport }: { rows: number; onExport(choice: PanelExportChoice): void | Promise<void> }) {
+/**
+ * The menu button and its items; `onExport` builds and downloads the file (its time, awaited, is shown in
+ * `data-export-ms`). `prepared`: whether the panel has made an export of every row ahead (`data-export-prepared`).
+ */
+export function ExportMenu({
+  rows,
+  prepared = false,
+  onExport,
+}: {
+  rows: number;
+  prepared?: boolean;
+  onExport(choice: PanelExportChoice): void | Promise<void>;
+}) {
   const [open, setOpen] = useState(false);
   const [ms, setMs] = useState<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -41,7 +52,13 @@ export function ExportMenu({ rows, onExport }: { rows: number; onExport(choice: 
     setMs(performance.now() - t0);
   };
   return (
-    <div class="export-menu" ref={root} data-testid="export-menu" data-export-ms={ms === null ? '' : ms.toFixed(1)}>
+    <div
+      class="export-menu"
+      ref={root}
+      data-testid="export-menu"
+      data-export-ms={ms === null ? '' : ms.toFixed(1)}
+      data-export-prepared={prepared ? 'yes' : 'no'}
+    >
       <button
         type="button"
         class="export-button"

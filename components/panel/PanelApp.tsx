@@ -9,8 +9,8 @@ import { STAGE_LABELS } from '../../lib/taxonomy';
 import { nowTimestamp, today } from '../../lib/time';
 import type { BackupStatus } from '../../lib/backup';
 import type { ResponseOf } from '../../lib/messages';
-import type { ExportLineCache } from '../../lib/export/files';
-import { downloadText } from '../common/files';
+import type { JsonlPartCache } from '../../lib/export/files';
+import { blobOfText, downloadParts, downloadText } from '../common/files';
 import { nextIdle } from '../common/idle';
 import { readSurvey } from '../common/survey-data';
 import { backupReason, useLocale } from '../common/i18n';
@@ -127,19 +127,34 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
   };
   const fail = (what: MessageKey) => (e: unknown) => toast(`${t(what)}${t('colon')}${e instanceof Error ? e.message : String(e)}`, 'error');
 
-  // Once every row is in: the export code, and the records' JSONL lines worked out in idle moments (a click then builds no line again).
-  const lines = useRef<ExportLineCache | null>(null);
+  /**
+   * The records of these rows as an export takes them: the rows' claims and the model records of the rows. The rows
+   * go in the survey's own order whatever the view's sort, so the same rows give the same lists (the export's parts
+   * made ahead then need no sort again).
+   */
+  const rowsData = (shown: readonly SurveyRow[]) => {
+    const at = new Map(rows.map((r, i) => [r, i]));
+    const ordered = [...shown].sort((a, b) => (at.get(a) ?? rows.length) - (at.get(b) ?? rows.length));
+    const keys = new Set(shown.map((r) => r.key));
+    return { claims: ordered.flatMap((r) => r.claims), models: (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe))) };
+  };
+
+  // Once every row is in: the export code, and the JSONL file of every row made ahead in idle moments (the records'
+  // lines, then Blobs of a few hundred rows each), so a click only joins Blobs. `prepared`: the rows it was made for.
+  const parts = useRef<JsonlPartCache<Blob> | null>(null);
+  const [prepared, setPrepared] = useState<SurveyRow[] | null>(null);
   useEffect(() => {
     if (!complete || !data) return;
     const stop = new AbortController();
     exporter()
-      .then(({ ExportLineCache }) => {
-        lines.current ??= new ExportLineCache();
-        return lines.current.warm([...data.claims, ...data.models], { signal: stop.signal, idle: () => nextIdle() });
+      .then(({ JsonlPartCache }) => {
+        parts.current ??= new JsonlPartCache(blobOfText);
+        return parts.current.warm(rowsData(rows), { signal: stop.signal, idle: () => nextIdle() });
       })
+      .then(() => !stop.signal.aborted && setPrepared(rows))
       .catch(() => undefined);
     return () => stop.abort();
-  }, [complete, data]);
+  }, [complete, data, rows]);
 
   // The backup reminder, read again whenever the store changes (once every row is in: not on the first rows' path).
   const [backup, setBackup] = useState<BackupStatus | null>(null);
@@ -149,16 +164,22 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
 
   /** Downloads the rows the survey shows as one file. */
   const exportRows = async (shown: SurveyRow[], choice: PanelExportChoice) => {
-    const keys = new Set(shown.map((r) => r.key));
-    const claims = shown.flatMap((r) => r.claims);
-    const models = (data?.models ?? []).filter((m) => keys.has(modelKey(m.model, m.recipe)));
+    const { claims, models } = rowsData(shown);
     try {
-      const { buildExport, citedSources, ExportLineCache } = await exporter();
-      lines.current ??= new ExportLineCache();
+      const { buildExport, buildJsonlParts, citedSources, JsonlPartCache } = await exporter();
       const sources = citedSources(claims, data?.sources);
-      const file = buildExport(choice.kind, { claims, models, sources }, { lang: choice.lang, now: now(), lines: lines.current });
-      downloadText(file.fileName, file.text, file.mimeType);
-      toast(t('downloadedRows', file.fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));
+      let fileName: string;
+      if (choice.kind === 'jsonl') {
+        parts.current ??= new JsonlPartCache(blobOfText);
+        const file = buildJsonlParts({ claims, models, sources }, parts.current, { now: now() });
+        downloadParts(file.fileName, file.parts, file.mimeType);
+        fileName = file.fileName;
+      } else {
+        const file = buildExport(choice.kind, { claims, models, sources }, { lang: choice.lang, now: now() });
+        downloadText(file.fileName, file.text, file.mimeType);
+        fileName = file.fileName;
+      }
+      toast(t('downloadedRows', fileName, plural(shown.length, 'rowsOne', 'rowsMany'), plural(claims.length, 'claimsOne', 'claimsMany')));
     } catch (e) {
       fail('errExport')(e);
     }
@@ -315,6 +336,7 @@ export function PanelApp({ api, now = () => new Date(), first }: { api: PanelApi
               onOpen={open}
               onJudgment={saveJudgment}
               onExport={exportRows}
+              exportPrepared={prepared === rows}
             />
           ))}
         {data && view === 'model' && row && (

@@ -46,10 +46,12 @@ export interface SurveyViewProps {
   onJudgment(row: SurveyRow, judgment: string): Promise<void>;
   /** Exports the rows shown (all filters applied) as a file; no menu without it. */
   onExport?(rows: SurveyRow[], choice: PanelExportChoice): void | Promise<void>;
+  /** True once an export of every row has been made ahead (shown in the menu's `data-export-prepared`). */
+  exportPrepared?: boolean;
 }
 
 /** The survey view. */
-export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, onOpen, onJudgment, onExport }: SurveyViewProps) {
+export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, onOpen, onJudgment, onExport, exportPrepared = false }: SurveyViewProps) {
   const [focus, setFocus] = useState(0);
   const [wide, setWide] = useState(false);
   const search = useRef<HTMLInputElement>(null);
@@ -153,6 +155,7 @@ export function SurveyView({ rows, complete, filters, sort, onFilters, onSort, o
           {onExport && (
             <ExportMenu
               rows={complete ? visible.length : 0}
+              prepared={exportPrepared}
               onExport={(choice) =>
                 onExport(
                   visible.map((r) => r.row),

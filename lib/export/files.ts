@@ -23,8 +23,10 @@ import { localDate, nowTimestamp } from '../time';
 
 export { localDate } from '../time';
 export { ExportLineCache } from './line-cache';
+export { JsonlPartCache } from './part-cache';
 import { toJsonl } from './jsonl';
 import type { ExportLineCache } from './line-cache';
+import type { JsonlPartCache } from './part-cache';
 import { withLinks } from './links';
 import { renderSurveyTable } from './table';
 import { toW3cAnnotations } from './w3c';
@@ -129,6 +131,30 @@ export interface ExportFile {
   claims: number;
   models: number;
   sources: number;
+}
+
+/** A JSONL export file as parts to join (what `JsonlPartCache.make` makes, then the source records' text, if any). */
+export interface ExportParts<P> extends Omit<ExportFile, 'text'> {
+  parts: Array<P | string>;
+}
+
+/**
+ * Builds a JSONL export file from records (already filtered) as parts: the claims' and model records' parts from
+ * `cache` (kept ones where the same record objects come again, the others made now), then the source records'
+ * text. Joined, the parts are `buildExport('jsonl', data).text`.
+ */
+export function buildJsonlParts<P>(data: ExportData, cache: JsonlPartCache<P>, options: { now?: Date } = {}): ExportParts<P> {
+  const parts: Array<P | string> = cache.parts(data);
+  const sources = sourcesText(data.sources ?? []);
+  if (sources) parts.push(sources);
+  return {
+    fileName: exportFileName('jsonl', localDate(options.now ?? new Date())),
+    mimeType: EXPORT_MIME.jsonl,
+    parts,
+    claims: data.claims.length,
+    models: data.models.length,
+    sources: data.sources?.length ?? 0,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * (Markdown, CSV, JSON), W3C Web Annotations and text-fragment links. Pure:
  * shared by the extension and the CLI.
  */
-export { toJsonl, serializeRecord, canonicalRecord, compareRecords, sortRecords } from './jsonl';
+export { toJsonl, jsonlRows, serializeRecord, canonicalRecord, compareRecords, sortRecords, type JsonlRow } from './jsonl';
 export { renderSurveyTable, escapeMarkdown, escapeCsvCell, TABLE_COLUMNS, type TableColumn, type TableOptions } from './table';
 export {
   toW3cAnnotations,
@@ -20,6 +20,7 @@ export { textFragmentLink, encodeTextDirectivePart, type QuoteParts } from './fr
 export { claimLink, defaultClaimLink, withLink, withLinks } from './links';
 export {
   buildExport,
+  buildJsonlParts,
   citedSources,
   filterExport,
   exportFileName,
@@ -32,4 +33,6 @@ export {
   type ExportData,
   type ExportFilter,
   type ExportFile,
+  type ExportParts,
 } from './files';
+export { JsonlPartCache, type JsonlPartData } from './part-cache';

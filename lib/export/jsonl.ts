@@ -219,6 +219,42 @@ export function toJsonl(
   return text;
 }
 
+/** One row's stretch of the JSONL file: the records of one (model, recipe), in file order, and their lines. */
+export interface JsonlRow {
+  /** Tells rows apart: the model and the recipe as given (a null and an empty recipe are different rows of the file). */
+  key: string;
+  /** The records written, in file order (exact duplicates dropped). */
+  records: SurveyRecord[];
+  /** Their lines, without line ends. */
+  lines: string[];
+}
+
+/**
+ * The JSONL file of these records as rows: the records of each (model, recipe) sit together in the file, so the
+ * rows' lines, each followed by `\n`, one row after another, are `toJsonl(claims, models, lineOf)` byte for byte.
+ */
+export function jsonlRows(
+  claims: readonly ClaimRecord[],
+  models: readonly ModelRecord[] = [],
+  lineOf: (record: SurveyRecord) => string = serializeRecord,
+): JsonlRow[] {
+  const rows: JsonlRow[] = [];
+  let row: JsonlRow | undefined;
+  let model = '';
+  let recipe: string | null | undefined;
+  for (const k of sortedLines(concat<SurveyRecord>(claims, models), lineOf)) {
+    if (!row || k.model !== model || (k.recipe ?? null) !== (recipe ?? null)) {
+      model = k.model;
+      recipe = k.recipe;
+      row = { key: `${model}\u0000${recipe == null ? '\u0000' : `\u0001${recipe}`}`, records: [], lines: [] };
+      rows.push(row);
+    }
+    row.records.push(k.record);
+    row.lines.push(k.line);
+  }
+  return rows;
+}
+
 /** Both lists, one after the other, without copying them into a new array. */
 function* concat<T>(a: readonly T[], b: readonly T[]): Generator<T> {
   yield* a;

@@ -13,6 +13,24 @@ import { withLink } from './links';
 
 /** Records serialised per idle slice by `warm`. */
 const WARM_SLICE = 400;
+/** Milliseconds of an idle moment below which no further slice is started in it. */
+const SLICE_MS = 8;
+
+/** Waits for an idle moment; may resolve with a clock of the milliseconds left in it (`IdleDeadline.timeRemaining`), a function. */
+export type IdleWait = () => Promise<unknown>;
+
+/**
+ * A pause between slices of work done ahead: none while the idle moment last waited for has time left for another
+ * slice, else a wait for the next one (`idle`, by default a macrotask).
+ */
+export function idleSlices(idle: IdleWait = () => new Promise<void>((resolve) => setTimeout(resolve, 0))): () => Promise<void> {
+  let left: (() => number) | undefined;
+  return async () => {
+    if (left && left() >= SLICE_MS) return;
+    const clock = await idle();
+    left = typeof clock === 'function' ? (clock as () => number) : undefined;
+  };
+}
 
 /** The JSONL line of each record as the export writes it (a claim with its default link filled in). */
 export class ExportLineCache {
@@ -35,10 +53,11 @@ export class ExportLineCache {
 
   /**
    * Computes the lines of `records` ahead, a slice at a time, yielding between slices (`idle` waits for the
-   * browser's next idle moment; by default a macrotask). Stops early when `signal` is aborted.
+   * browser's next idle moment, by default a macrotask; while the moment has time left, the next slice goes on in
+   * it). Stops early when `signal` is aborted.
    */
-  async warm(records: Iterable<SurveyRecord>, options: { signal?: AbortSignal; idle?: () => Promise<void> } = {}): Promise<void> {
-    const idle = options.idle ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  async warm(records: Iterable<SurveyRecord>, options: { signal?: AbortSignal; idle?: IdleWait } = {}): Promise<void> {
+    const idle = idleSlices(options.idle);
     let inSlice = 0;
     for (const record of records) {
       if (options.signal?.aborted) return;

@@ -4,6 +4,8 @@
 // generated records — so the machine's load falls on both alike. Prints the quartiles of each step for
 // each version, and whether both export byte-identical files. A development tool, not a suite:
 //   AB_BASE=<commit> node scripts/bench/panel-transfer/ab-export.mjs
+// AB_STEPS=blob,partsCached times only those steps; AB_FILES names the files taken from AB_BASE (a file the base
+// lacks cannot be named: name the base's files that would import it, e.g. lib/export/files.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,8 @@ import { generateStore } from '../harness/records.mjs';
 const BASE = process.env.AB_BASE ?? 'HEAD';
 const FILES = (process.env.AB_FILES ?? 'lib/export/fragment.ts,lib/export/jsonl.ts,components/common/files.ts').split(',');
 const RUNS = Number(process.env.AB_RUNS ?? 12);
+/** AB_STEPS: the steps to time (comma-separated names of STEPS); all by default. */
+const ONLY = process.env.AB_STEPS ? new Set(process.env.AB_STEPS.split(',')) : null;
 const ENTRY = [
   "export * from './lib/import/files.ts';",
   "export * from './lib/export/jsonl.ts';",
@@ -67,6 +71,24 @@ const STEPS = {
   blobParts16k: 'new Blob((L.p16k ??= Array.from({ length: Math.ceil(text.length / 16384) }, (_, i) => text.slice(i * 16384, (i + 1) * 16384)))).size',
   // From one part per record line (the lines written out, no join).
   blobOfLines: 'new Blob((L.lines ??= text.split(/(?<=\\n)/))).size',
+  // One Blob per row (model, recipe), all of them, as an idle warm-up would make them one by one.
+  rowBlobsAll: '(L.rowBlobs = rows.map((t) => new Blob([t]))).length',
+  // The file composed from those row Blobs (made beforehand: the first run makes them).
+  blobOfRowBlobs: 'new Blob((L.rowBlobs ??= rows.map((t) => new Blob([t])))).size',
+  // Rows merged into chunks of about 256 Ki code units, one Blob each, all of them.
+  chunkBlobsAll: '(L.chunkBlobs = chunks.map((t) => new Blob([t]))).length',
+  // The file composed from those chunk Blobs (made beforehand).
+  blobOfChunkBlobs: 'new Blob((L.chunkBlobs ??= chunks.map((t) => new Blob([t])))).size',
+  // The file's one Blob made beforehand, wrapped in a new Blob with a short string after it (as the source records would be).
+  blobOfWholeBlob: 'new Blob([(L.whole ??= new Blob(parts(text))), "x"]).size',
+  // The same with the object URL a download makes and revokes.
+  blobOfRowBlobsUrl: 'URL.revokeObjectURL(URL.createObjectURL(new Blob((L.rowBlobs ??= rows.map((t) => new Blob([t])))))) ?? 0',
+  // The file as the pages download it: with parts of whole rows made by the first run and kept (a version without them builds one Blob).
+  partsCached:
+    'new Blob(L.JsonlPartCache ? L.buildJsonlParts(data, (L.pc ??= new L.JsonlPartCache((t) => new Blob(parts(t))))).parts : parts(L.buildExport("jsonl", data).text)).size',
+  // The same with nothing made ahead (a new cache each run: every line, the order, every part), against one Blob of the plain export's text.
+  partsCold:
+    'new Blob(L.JsonlPartCache ? L.buildJsonlParts(data, new L.JsonlPartCache((t) => new Blob(parts(t)))).parts : parts(L.buildExport("jsonl", data).text)).size',
   parseImport: 'L.parseImport(file, "jsonl").records.length',
   planAllStored: 'L.planStoreImport(records, records).added',
 };
@@ -81,7 +103,7 @@ try {
   await page.addScriptTag({ content: code });
   const blobParts = readFileSync(path.join(ROOT, 'components/common/files.ts'), 'utf8').includes('export function blobParts');
   const res = await page.evaluate(
-    ({ file, steps, runs, withParts }) => {
+    async ({ file, steps, runs, withParts }) => {
       const parsed = OLD.parseImport(file, 'jsonl');
       const records = parsed.records;
       const data = { claims: records.filter((r) => r.schema === 'rl-survey.claim/1'), models: records.filter((r) => r.schema !== 'rl-survey.claim/1') };
@@ -100,30 +122,55 @@ try {
       };
       const versions = { old: { ...OLD }, new: { ...NEW, blobParts: withParts ? parts : undefined } };
       const out = { identical: OLD.buildExport('jsonl', data, { now: new Date(0) }).text === NEW.buildExport('jsonl', data, { now: new Date(0) }).text };
+      // The file's lines grouped by row (model, recipe), each group's text with its line ends.
+      const rows = [];
+      let rowKey = null;
+      for (const line of text.split('\n').slice(0, -1)) {
+        const r = JSON.parse(line);
+        const key = `${r.schema === 'rl-survey.source/1' ? 'source' : ''}\u0000${r.model}\u0000${r.recipe ?? ''}`;
+        if (key !== rowKey) rows.push('');
+        rowKey = key;
+        rows[rows.length - 1] += `${line}\n`;
+      }
+      out.rowCount = rows.length;
+      const chunks = [''];
+      for (const row of rows) {
+        if (chunks[chunks.length - 1].length + row.length > 262144 && chunks[chunks.length - 1]) chunks.push('');
+        chunks[chunks.length - 1] += row;
+      }
+      out.chunkCount = chunks.length;
+      out.rowsJoinIdentical = (await new Blob(rows.map((t) => new Blob([t]))).text()) === text;
+      out.partsIdentical = NEW.JsonlPartCache
+        ? (await new Blob(NEW.buildJsonlParts(data, new NEW.JsonlPartCache((t) => new Blob([t]))).parts).text()) === text
+        : null;
       for (const [step, expr] of Object.entries(steps)) {
-        const fn = new Function('L', 'data', 'linked', 'text', 'file', 'records', `return ${expr};`);
+        const fn = new Function('L', 'data', 'linked', 'text', 'file', 'records', 'rows', 'chunks', 'parts', `return ${expr};`);
         const times = { old: [], new: [] };
         for (let i = 0; i < runs; i++)
           for (const v of i % 2 ? ['old', 'new'] : ['new', 'old']) {
             const t0 = performance.now();
-            fn(versions[v], data, linked, text, file, records);
+            fn(versions[v], data, linked, text, file, records, rows, chunks, parts);
             times[v].push(performance.now() - t0);
           }
         out[step] = times;
       }
       return out;
     },
-    { file: generateStore(), steps: STEPS, runs: RUNS, withParts: blobParts },
+    { file: generateStore(), steps: ONLY ? Object.fromEntries(Object.entries(STEPS).filter(([k]) => ONLY.has(k))) : STEPS, runs: RUNS, withParts: blobParts },
   );
   console.log(`A/B in Chromium, ${RUNS} interleaved runs each: ${BASE} (old) vs the working tree (new); ms, quartiles q1 / median / q3`);
-  for (const step of Object.keys(STEPS)) {
+  for (const step of Object.keys(STEPS).filter((k) => !ONLY || ONLY.has(k))) {
     const q = (xs) => {
       const { q1, q3 } = quartiles(xs);
-      return `${q1.toFixed(0)} / ${median(xs).toFixed(0)} / ${q3.toFixed(0)}`;
+      return `${q1.toFixed(1)} / ${median(xs).toFixed(1)} / ${q3.toFixed(1)}`;
     };
     console.log(`  ${step.padEnd(18)} old ${q(res[step].old).padEnd(18)} new ${q(res[step].new)}`);
   }
   console.log(`  JSONL byte-identical between the versions: ${res.identical ? 'yes' : 'NO'}`);
+  if (res.partsIdentical !== null)
+    console.log(`  the working tree's file put together from parts reads back as the file: ${res.partsIdentical ? 'yes' : 'NO'}`);
+  console.log(`  ${res.chunkCount} chunks of rows of about 256 Ki code units`);
+  console.log(`  ${res.rowCount} row groups; a Blob of their Blobs reads back as the file: ${res.rowsJoinIdentical ? 'yes' : 'NO'}`);
   console.log(describeLoad(load()));
 } finally {
   await browser.close();
