@@ -8,7 +8,15 @@
  * neighbours changed (a run of edited sentences is placed from the inside
  * out rather than from a far-away unchanged one).
  */
-import { anchorAtPosition, anchorExactPass, anchorFuzzyPass, prepareSelectors, type AnchorResult, type AnchorSelectors, type PreparedSelectors } from './anchor';
+import {
+  anchorAtPosition,
+  anchorExactPass,
+  anchorFuzzyPass,
+  prepareSelectors,
+  type AnchorResult,
+  type AnchorSelectors,
+  type PreparedSelectors,
+} from './anchor';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './confidence';
 import { Landmarks, type Neighbour } from './landmarks';
 import { QGRAM_MIN_PASSAGES, qgramIndexOf, wantsQGramIndex } from './qgram';
