@@ -455,7 +455,23 @@ export interface MainValue {
  * describes something; else the negated term (scored down).
  */
 export function mainValue(f: SentenceFacts, list: MentionList, g: SentenceGroup, subjects: ReadonlySet<Term> | null, all: boolean): MainValue {
-  const values: string[] = [];
+  return mainValueInto(f, list, g, subjects, all, { kind: 'stage', value: '', stage: null, values: [], main: null, source: 'positive' });
+}
+
+/**
+ * {@link mainValue} written into `out` (its `values` emptied and refilled): the finder's first phase reuses one
+ * object for every sentence. Returns `out`.
+ */
+export function mainValueInto(
+  f: SentenceFacts,
+  list: MentionList,
+  g: SentenceGroup,
+  subjects: ReadonlySet<Term> | null,
+  all: boolean,
+  out: MainValue,
+): MainValue {
+  const values = out.values;
+  values.length = 0;
   if (f.positive.length > 0) {
     let main = f.positive[0] as Term;
     for (const t of f.positive) if (weightOf(t, subjects) > weightOf(main, subjects)) main = t;
@@ -470,7 +486,7 @@ export function mainValue(f: SentenceFacts, list: MentionList, g: SentenceGroup,
       if (all && q && !values.includes(q.value)) values.push(q.value);
       stage ??= q?.stage ?? null;
     }
-    return { kind: main.kind, value: main.canonical, stage, values, main, source: 'positive' };
+    return setMain(out, main.kind, main.canonical, stage, main, 'positive');
   }
   if (f.notUsed.length > 0) {
     let main = f.notUsed[0] as Term;
@@ -478,25 +494,29 @@ export function mainValue(f: SentenceFacts, list: MentionList, g: SentenceGroup,
     values.push(NOT_USED_PREFIX + main.canonical);
     if (all) for (const t of f.notUsed) if (t !== main) values.push(NOT_USED_PREFIX + t.canonical);
     const q = f.genericAt !== -1 ? qualify(list, g, f.genericAt) : null;
-    return { kind: 'undisclosed', value: NOT_USED_PREFIX + main.canonical, stage: main.stage ?? q?.stage ?? null, values, main, source: 'not-used' };
+    return setMain(out, 'undisclosed', NOT_USED_PREFIX + main.canonical, main.stage ?? q?.stage ?? null, main, 'not-used');
   }
   if (f.genericAt !== -1) {
     const q = qualify(list, g, f.genericAt);
     const value = q?.value ?? 'RL';
-    return { kind: 'stage', value, stage: q?.stage ?? null, values: [value], main: null, source: 'generic' };
+    values.push(value);
+    return setMain(out, 'stage', value, q?.stage ?? null, null, 'generic');
   }
   const pool = f.descriptors.length > 0 ? f.descriptors : f.negated;
   const main = pool[0];
   values.push(main?.canonical ?? 'RL');
   if (all) for (const t of pool) if (t !== main) values.push(t.canonical);
-  return {
-    kind: main?.kind ?? 'stage',
-    value: main?.canonical ?? 'RL',
-    stage: main?.stage ?? null,
-    values,
-    main: main ?? null,
-    source: f.descriptors.length > 0 ? 'descriptor' : 'negated',
-  };
+  return setMain(out, main?.kind ?? 'stage', main?.canonical ?? 'RL', main?.stage ?? null, main ?? null, f.descriptors.length > 0 ? 'descriptor' : 'negated');
+}
+
+/** Writes a main value into `out`. */
+function setMain(out: MainValue, kind: ClaimKind, value: string, stage: Stage | null, main: Term | null, source: MainValue['source']): MainValue {
+  out.kind = kind;
+  out.value = value;
+  out.stage = stage;
+  out.main = main;
+  out.source = source;
+  return out;
 }
 
 // ── Rules ───────────────────────────────────────────────────────────────────

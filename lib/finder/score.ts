@@ -53,7 +53,7 @@ import { detectUserGuidance } from '../evidence';
 import { modelTokens } from '../source';
 import type { Term } from '../taxonomy';
 import type { MentionList } from './matcher';
-import { citesOwnChoice, KIND_WEIGHT, mainValue, readFacts, RULES, type SentenceGroup, type Why } from './rules';
+import { citesOwnChoice, KIND_WEIGHT, mainValue, mainValueInto, readFacts, RULES, type MainValue, type RuleInput, type SentenceGroup, type Why } from './rules';
 
 export { KIND_WEIGHT, type SentenceGroup };
 
@@ -184,6 +184,39 @@ export function analyse(text: string, list: MentionList, g: SentenceGroup, subje
     negated: explain ? facts.notUsed.map((t) => t.canonical) : NO_REASONS,
     group: g,
   };
+}
+
+/** The rule input {@link firstPoints} reuses for every sentence. */
+const firstInput: RuleInput = {
+  text: '',
+  list: null as unknown as MentionList,
+  g: null as unknown as SentenceGroup,
+  facts: null as unknown as RuleInput['facts'],
+  main: null as unknown as MainValue,
+  subjects: null,
+};
+
+/**
+ * The first phase's score of a sentence, as {@link analyse} gives it in `points`, without building a draft: the
+ * finder scores every sentence of a page this way and drafts only the few that can still make the list. The main
+ * value is written into `main` (the caller's scratch; its kind and stage tell whether the sentence discloses).
+ */
+export function firstPoints(text: string, list: MentionList, g: SentenceGroup, subjects: ReadonlySet<Term> | null, main: MainValue): number {
+  const facts = readFacts(text, list, g);
+  const input = firstInput;
+  input.text = text;
+  input.list = list;
+  input.g = g;
+  input.facts = facts;
+  input.main = mainValueInto(facts, list, g, subjects, false, main);
+  input.subjects = subjects;
+  let points = 0;
+  for (const rule of RULES) points += rule(input, null);
+  // Let go of the page (the scratch outlives the call).
+  input.text = '';
+  input.list = null as unknown as MentionList;
+  input.subjects = null;
+  return points;
 }
 
 /** A case-insensitive matcher of the page's model names (longest first), or null when none are given. */

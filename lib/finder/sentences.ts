@@ -173,6 +173,29 @@ export function sentenceAround(
   stops?: Stops,
   breaks?: ArrayLike<number>,
 ): { start: number; end: number; capped: boolean } {
+  return spanAround(text, from, to, floor, stops, breaks, { start: 0, end: 0, capped: false });
+}
+
+/** A sentence's span, as {@link sentenceAround} gives it. */
+export interface Span {
+  /** Start offset (trimmed). */
+  start: number;
+  /** End offset (exclusive, trimmed). */
+  end: number;
+  /** A side had no sentence boundary (a run-on). */
+  capped: boolean;
+}
+
+/** {@link sentenceAround} written into `out` (the finder's scratch: no object per sentence); returns `out`. */
+export function spanAround(
+  text: string,
+  from: number,
+  to: number,
+  floor: number,
+  stops: Stops | undefined,
+  breaks: ArrayLike<number> | undefined,
+  out: Span,
+): Span {
   let n = text.length;
   let breakFloor = -1;
   if (breaks && breaks.length) {
@@ -241,7 +264,10 @@ export function sentenceAround(
     }
   }
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return { start, end: Math.max(end, Math.min(to, whole)), capped: !startsClean || !endsClean };
+  out.start = start;
+  out.end = Math.max(end, Math.min(to, whole));
+  out.capped = !startsClean || !endsClean;
+  return out;
 }
 
 /** Whether a sentence ends just before `at` (ignoring white space). */
