@@ -13,6 +13,9 @@
  * resolve leftmost-longest, and a cue word never hides a term. The
  * taxonomy's own `findTerms` walks a trie from every position with map
  * look-ups; this table-driven pass is several times faster on megabyte pages.
+ * The word-boundary and separator rules are folded into the table when it is
+ * built, so the scan makes one look-up per character (and skips the rest of a
+ * word no pattern can be in).
  */
 import { TERMS, type Term } from '../taxonomy';
 import { foldChar, isSeparator, nameVariants as variants, SEPARATOR_CODES } from '../taxonomy/names';
@@ -203,24 +206,32 @@ const RING = 256;
 /** Role priority when mentions overlap: a cue never hides a term. */
 const PRIORITY: Record<PatternRole, number> = { term: 3, rl: 2, signal: 1, cue: 0 };
 
+/**
+ * The scanner: the Aho–Corasick automaton over symbols composed with the rules that turn characters into symbols
+ * (word starts, word ends, separator runs), so that the scan makes one table step per character. A scanner state
+ * is an automaton state with what the last character was (in a word, a separator, other); characters fall into
+ * classes that no state tells apart.
+ */
 interface Automaton {
-  /** Character code → symbol. */
-  sym: Uint16Array;
-  /** Character code → symbol when the character starts a word. */
-  initial: Uint16Array;
+  /** Character code → class. */
+  cls: Uint8Array | Uint16Array;
+  /** Number of classes (a table row's length). */
+  classes: number;
+  /** Classes below this one are word characters. */
+  wordClasses: number;
+  /** Classes from this one on are characters that may end a sentence (see `MAY_END`). */
+  stopClass: number;
+  /**
+   * step[state × classes + class] = next state << 3 | 4 when patterns end there | the number of symbols the
+   * character fed (0, 1 or 2: a word's end, then the character).
+   */
+  step: Uint16Array | Uint32Array;
+  /** Patterns ending in each scanner state (own, then inherited through suffix links), best first. */
+  out: Array<Pattern[] | null>;
   /** Character code → 1 for word characters. */
   word: Uint8Array;
-  /** delta[state × alphabet + symbol] → next state. */
-  delta: Uint16Array;
-  /** final[state] = 1 when a pattern ends in the state. */
-  final: Uint8Array;
-  /** Patterns ending in each state (own, then inherited through suffix links), best first. */
-  out: Array<Pattern[] | null>;
-  alphabet: number;
   /** Every pattern, by id. */
   patterns: Pattern[];
-  /** starts[symbol] = 1 when some pattern starts with the symbol (the root moves on it). */
-  starts: Uint8Array;
 }
 
 let automaton: Automaton | null = null;
@@ -377,7 +388,152 @@ function build(): Automaton {
   for (let a = 0; a < alphabet; a++) starts[a] = delta[a] !== 0 ? 1 : 0;
   // The scan skips the inside of words at the root: no pattern may start with a mid-word symbol.
   for (const a of wordSymbols) if (starts[a] === 1) throw new Error('finder: a pattern starts inside a word');
-  return { sym, initial, word, delta, final, out, alphabet, patterns: patterns.map((p) => p.pattern), starts };
+  return compose(
+    { sym, initial, word, delta, final, out, alphabet, starts },
+    patterns.map((p) => p.pattern),
+  );
+}
+
+/** The symbol automaton of {@link build}, before {@link compose} folds the character rules into it. */
+interface SymbolAutomaton {
+  /** Character code → symbol. */
+  sym: Uint16Array;
+  /** Character code → symbol when the character starts a word. */
+  initial: Uint16Array;
+  /** Character code → 1 for word characters. */
+  word: Uint8Array;
+  /** delta[state × alphabet + symbol] → next state. */
+  delta: Uint16Array;
+  /** final[state] = 1 when a pattern ends in the state. */
+  final: Uint8Array;
+  /** Patterns ending in each state. */
+  out: Array<Pattern[] | null>;
+  alphabet: number;
+  /** starts[symbol] = 1 when some pattern starts with the symbol (the root moves on it). */
+  starts: Uint8Array;
+}
+
+/** What the last character was, in a scanner state: inside a word, a separator (or the text's start), other. */
+const IN_WORD = 0;
+const AFTER_SEP = 1;
+const AFTER_OTHER = 2;
+/** The scanner state inside a word at the root: word characters leave it there, feeding nothing. */
+const ROOT_IN_WORD = 1;
+
+/**
+ * Folds the character rules into the symbol automaton: the scanner state after a character, the symbols it fed and
+ * whether patterns end there, for every reachable scanner state and character class, worked out by running the
+ * per-character rules once per pair (a word character that starts a word feeds its initial symbol, the first
+ * separator of a run after a word feeds a word's end at a separator run, other punctuation after a word feeds a
+ * word's end then itself; at the root, what starts no pattern is not fed).
+ */
+function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
+  const { sym, initial, word, delta, final, alphabet, starts } = a;
+  // Classes: characters that feed the same symbols and end sentences alike; sentence enders last.
+  const byKey = new Map<number, number>();
+  const keys: number[] = [];
+  const rawClass = new Int32Array(65536);
+  for (let c = 0; c < 65536; c++) {
+    const w = word[c] as number;
+    const stop = sym[c] === SYM_SEP ? c === 10 : w === 0 && MAY_END[c] === 1;
+    const key = (((stop ? 1 : 0) * 2 + w) * alphabet + (sym[c] as number)) * alphabet + (w === 1 ? (initial[c] as number) : 0);
+    let k = byKey.get(key);
+    if (k === undefined) {
+      k = keys.length;
+      keys.push(key);
+      byKey.set(key, k);
+    }
+    rawClass[c] = k;
+  }
+  // Word characters first (the scan skips them at the root inside a word), sentence enders last.
+  const rank = (key: number): number => (key >= 2 * alphabet * alphabet ? 2 : key >= alphabet * alphabet ? 0 : 1);
+  const order = keys.map((_key, k) => k).sort((x, y) => rank(keys[x] as number) - rank(keys[y] as number) || x - y);
+  const renumber = new Int32Array(keys.length);
+  order.forEach((k, i) => {
+    renumber[k] = i;
+  });
+  const classes = keys.length;
+  const firstNonWord = order.findIndex((k) => rank(keys[k] as number) !== 0);
+  const wordClasses = firstNonWord === -1 ? classes : firstNonWord;
+  const stopClass = order.findIndex((k) => rank(keys[k] as number) === 2);
+  const cls = classes <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
+  const sample = new Int32Array(classes);
+  for (let c = 65535; c >= 0; c--) {
+    const k = renumber[rawClass[c] as number] as number;
+    cls[c] = k;
+    sample[k] = c;
+  }
+
+  // Scanner states, breadth-first from the text's start (the root, as after a separator).
+  const ids = new Int32Array(a.out.length * 3).fill(-1);
+  const states: number[] = [];
+  const stateOf = (v: number, mode: number): number => {
+    const key = v * 3 + mode;
+    let id = ids[key] as number;
+    if (id === -1) {
+      id = states.length;
+      states.push(key);
+      ids[key] = id;
+    }
+    return id;
+  };
+  stateOf(0, AFTER_SEP);
+  stateOf(0, IN_WORD); // ROOT_IN_WORD
+  let rows = new Uint32Array(4096 * classes);
+  for (let q = 0; q < states.length; q++) {
+    const v0 = Math.floor((states[q] as number) / 3);
+    const mode0 = (states[q] as number) % 3;
+    if ((q + 1) * classes > rows.length) {
+      const bigger = new Uint32Array(rows.length * 2);
+      bigger.set(rows);
+      rows = bigger;
+    }
+    for (let k = 0; k < classes; k++) {
+      // The per-character rules, for one character of the class.
+      const c = sample[k] as number;
+      let v = v0;
+      let fed = 0;
+      let mode: number;
+      let check = false;
+      const x = sym[c] as number;
+      if (x === SYM_SEP) {
+        if (mode0 === IN_WORD) {
+          if (v !== 0) {
+            fed = 1;
+            v = delta[v * alphabet + SYM_END_SEP] as number;
+          }
+        } else if (mode0 !== AFTER_SEP && v !== 0) {
+          fed = 1;
+          v = delta[v * alphabet + SYM_SEP] as number;
+        }
+        mode = AFTER_SEP;
+      } else if (word[c] === 1) {
+        mode = IN_WORD;
+        const b = mode0 === IN_WORD ? x : (initial[c] as number);
+        if (!(v === 0 && (mode0 === IN_WORD || starts[b] === 0))) {
+          fed = 1;
+          v = delta[v * alphabet + b] as number;
+          check = true;
+        }
+      } else {
+        mode = AFTER_OTHER;
+        if (mode0 === IN_WORD && v !== 0) {
+          fed = 1;
+          v = delta[v * alphabet + SYM_END] as number;
+        }
+        if (!(v === 0 && starts[x] === 0)) {
+          fed++;
+          v = delta[v * alphabet + x] as number;
+          check = true;
+        }
+      }
+      rows[q * classes + k] = stateOf(v, mode) * 8 + (check && final[v] === 1 ? 4 : 0) + fed;
+    }
+  }
+  const used = states.length * classes;
+  const step = states.length * 8 <= 65536 ? new Uint16Array(rows.subarray(0, used)) : rows.slice(0, used);
+  const out = states.map((key) => a.out[Math.floor(key / 3)] ?? null);
+  return { cls, classes, wordClasses, stopClass: stopClass === -1 ? classes : stopClass, step, out, word, patterns };
 }
 
 function getAutomaton(): Automaton {
@@ -459,63 +615,25 @@ class Collector implements MentionList {
  * flat arrays. One pass over the text.
  */
 export function scanMentionList(text: string): MentionList {
-  const { sym, initial, word, delta, final, out, alphabet, patterns, starts } = getAutomaton();
+  const { cls, classes, wordClasses, stopClass, step, out, word, patterns } = getAutomaton();
   const found = new Collector(64 + (text.length >> 5), patterns);
+  // ring[k mod RING]: the offset of the character that fed the k-th symbol. Each character writes the two slots it
+  // may feed and moves on by what it fed (a slot written but not fed is written again by the next feeding character).
   const ring = new Int32Array(RING);
   const n = text.length;
-  let v = 0;
   let fed = 0;
-  let inWord = false;
-  let lastSep = true;
-  // At the root, a symbol that starts no pattern leaves the automaton at the root: it is skipped
-  // (no match can contain it, since every match starts with a symbol fed later).
+  let state = 0;
   for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    const a = sym[c] as number;
-    if (a === SYM_SEP) {
-      if (c === 10) found.stop(i);
-      if (inWord) {
-        // No pattern ends with a word's end: no match to record here.
-        inWord = false;
-        if (v !== 0) {
-          ring[fed++ & (RING - 1)] = i;
-          v = delta[v * alphabet + SYM_END_SEP] as number;
-        }
-      } else if (!lastSep && v !== 0) {
-        ring[fed++ & (RING - 1)] = i;
-        v = delta[v * alphabet + SYM_SEP] as number;
-      }
-      lastSep = true;
-      continue;
-    }
-    lastSep = false;
-    if (word[c] === 1) {
-      if (inWord) {
-        // Inside a word at the root no pattern can start (names begin at word starts).
-        if (v === 0) continue;
-        ring[fed++ & (RING - 1)] = i;
-        v = delta[v * alphabet + a] as number;
-      } else {
-        inWord = true;
-        const b = initial[c] as number;
-        if (v === 0 && starts[b] === 0) continue;
-        ring[fed++ & (RING - 1)] = i;
-        v = delta[v * alphabet + b] as number;
-      }
-    } else {
-      if (MAY_END[c] === 1) found.stop(i);
-      if (inWord) {
-        inWord = false;
-        if (v !== 0) {
-          ring[fed++ & (RING - 1)] = i;
-          v = delta[v * alphabet + SYM_END] as number;
-        }
-      }
-      if (v === 0 && starts[a] === 0) continue;
-      ring[fed++ & (RING - 1)] = i;
-      v = delta[v * alphabet + a] as number;
-    }
-    if (final[v] === 1) record(text, word, out[v] as Pattern[], ring, fed, i + 1, found);
+    const k = cls[text.charCodeAt(i)] as number;
+    if (k >= stopClass) found.stop(i);
+    const x = step[state * classes + k] as number;
+    ring[fed & (RING - 1)] = i;
+    ring[(fed + 1) & (RING - 1)] = i;
+    fed += x & 3;
+    state = x >>> 3;
+    if ((x & 4) !== 0) record(text, word, out[state] as Pattern[], ring, fed, i + 1, found);
+    // Inside a word at the root no pattern can start (names begin at word starts): skip to the word's end.
+    else if (state === ROOT_IN_WORD) while (i + 1 < n && (cls[text.charCodeAt(i + 1)] as number) < wordClasses) i++;
   }
   return found;
 }
