@@ -309,13 +309,15 @@ export function readFacts(text: string, list: MentionList, g: SentenceGroup): Se
   f.genericAt = -1;
   f.genericNegated = false;
   f.definesTerm = null;
-  readMentions(text, list, g, f);
+  let flags = 0;
+  for (let j = g.from; j < g.to; j++) flags |= cueOf(list, j);
+  readMentions(text, list, g, f, flags);
   readCues(text, list, g, f);
   return f;
 }
 
-/** The mention half of {@link readFacts}. */
-function readMentions(text: string, list: MentionList, g: SentenceGroup, f: SentenceFacts): void {
+/** The mention half of {@link readFacts}; `flags` are the cue flags of the sentence's mentions together (the cues it lacks need no look). */
+function readMentions(text: string, list: MentionList, g: SentenceGroup, f: SentenceFacts, flags: number): void {
   let prevEnd = -1;
   let prevNeg: Negation = Negation.None;
   for (let i = g.from; i < g.to; i++) {
@@ -325,7 +327,7 @@ function readMentions(text: string, list: MentionList, g: SentenceGroup, f: Sent
     const me = list.end[i] as number;
     // "supervised fine-tuning (SFT)": the bracketed short form shares the long form's fate.
     const bracketed = prevEnd >= 0 && ms > prevEnd && ms - prevEnd <= 3 && onlyOpeningBracket(text, prevEnd, ms);
-    const neg: Negation = bracketed ? prevNeg : negationOf(text, list, g, i);
+    const neg: Negation = bracketed ? prevNeg : (flags & (CUE.NEGATE_NEXT | CUE.NEGATE_PREVIOUS)) === 0 ? Negation.None : negationOf(text, list, g, i);
     prevEnd = me;
     prevNeg = neg;
     if (meaning.role === 'rl') {
@@ -345,14 +347,14 @@ function readMentions(text: string, list: MentionList, g: SentenceGroup, f: Sent
       if (neg === Negation.NotUsed && !f.notUsed.includes(term)) f.notUsed.push(term);
       continue;
     }
-    if (cueNear(text, list, g, i, CUE.DESCRIPTOR, false, 1, 20, false)) {
+    if ((flags & CUE.DESCRIPTOR) !== 0 && cueNear(text, list, g, i, CUE.DESCRIPTOR, false, 1, 20, false)) {
       // "an agentic RL framework", "RLHF Framework": the term describes something else.
       if (!f.descriptors.includes(term)) f.descriptors.push(term);
       continue;
     }
     if ((term.kind === 'framework' || term.kind === 'system') && stickyAt(DEFINES_AFTER, text, me) !== -1) f.definesTerm = term;
     f.positiveMentions++;
-    if (cueNear(text, list, g, i, CUE.EXAMPLE, true, 6, 80, true, CUE.USE | CUE.PARTICIPLE | CUE.WEAK)) f.examples++;
+    if ((flags & CUE.EXAMPLE) !== 0 && cueNear(text, list, g, i, CUE.EXAMPLE, true, 6, 80, true, CUE.USE | CUE.PARTICIPLE | CUE.WEAK)) f.examples++;
     if (!again) f.positive.push(term);
   }
 }
