@@ -7,7 +7,7 @@ import type { ClaimKind, Stage } from '../schema';
 import type { Term } from '../taxonomy';
 import { scanMentionList, type Meaning, type MentionList } from './matcher';
 import type { MainValue } from './rules';
-import { analyse, firstPoints, MODEL_BONUS, modelMatcher, refine, type Draft, type SentenceGroup, type SentenceScore } from './score';
+import { analyse, bonusBound, firstPoints, MODEL_BONUS, modelMatcher, refine, type Draft, type SentenceGroup, type SentenceScore } from './score';
 import { spanAround, type Span } from './sentences';
 
 /**
@@ -269,8 +269,14 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
       if (discloses || !talksAboutRl) break;
       continue;
     }
+    const sentence = text.slice(groups.start[k] as number, groups.end[k] as number);
+    if (full && !couldDisclose && worst !== undefined) {
+      // The bound for this sentence (most name no page model) may keep it off the list after all: then its second
+      // phase could change nothing (the loop goes on, as the first-phase order does not follow this bound).
+      const bound = Math.round(((points[k] as number) + bonusBound(sentence, models, own) + 1e-6) * 100) / 100;
+      if (worst.score > bound || (worst.score === bound && worst.start < (groups.start[k] as number))) continue;
+    }
     const d = analyse(text, list, groupAt(groups, k, { start: 0, end: 0, capped: false, from: 0, to: 0 }), subjects, false);
-    const sentence = text.slice(d.start, d.end);
     const key = sentenceKey(sentence);
     if (dismissed?.has(key)) continue;
     const scored = refine(sentence, d, models, own);

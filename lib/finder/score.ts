@@ -117,6 +117,20 @@ export interface Draft {
 
 /** The most {@link refine} can add: a page model named in the sentence, and said to use or be trained with something. */
 export const MODEL_BONUS = 3;
+/** What {@link refine} adds for a model-like name that is not a page model. */
+const OTHER_MODEL_BONUS = 0.75;
+/** What {@link refine} adds when the report's own system is said to use something. */
+const OWN_BONUS = 1.5;
+
+/**
+ * The most {@link refine} can add to this sentence: {@link MODEL_BONUS} when it names a page model, else a model-like
+ * name's bonus and, when the report names its own work, that one's. The finder skips the second phase of sentences
+ * this bound keeps off the list.
+ */
+export function bonusBound(sentence: string, models: RegExp | null, own: RegExp | null): number {
+  if (models?.test(sentence)) return MODEL_BONUS;
+  return OTHER_MODEL_BONUS + (own ? OWN_BONUS : 0);
+}
 
 // ── Second-phase checks on the sentence text ──────────────────────────────
 const CITE_NUM = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/;
@@ -256,13 +270,13 @@ export function refine(sentence: string, draft: Draft, models: RegExp | null, ow
     const token = modelTokens(sentence).find((t) => !NOT_MODELS.test(t));
     if (token) {
       model = token;
-      add(0.75, `names a model (${token})`);
+      add(OTHER_MODEL_BONUS, `names a model (${token})`);
     }
   }
   const self = !adopts && own ? own.exec(sentence) : null;
   if (self && stickyAt(MODEL_USES, sentence, self.index + self[0].length) !== -1) {
     adopts = true;
-    if (!draft.negative) add(1.5, `${self[0]} (the report’s own work) uses it`);
+    if (!draft.negative) add(OWN_BONUS, `${self[0]} (the report’s own work) uses it`);
   }
 
   // Citations: the strongest shape counts ("et al." was charged already).
