@@ -14,8 +14,7 @@
  * taxonomy's own `findTerms` walks a trie from every position with map
  * look-ups; this table-driven pass is several times faster on megabyte pages.
  * The word-boundary and separator rules are folded into the table when it is
- * built, so the scan makes one look-up per character (and skips the rest of a
- * word no pattern can be in).
+ * built, so the scan makes one look-up per character.
  */
 import { TERMS, type Term } from '../taxonomy';
 import { foldChar, isSeparator, nameVariants as variants, SEPARATOR_CODES } from '../taxonomy/names';
@@ -217,8 +216,6 @@ interface Automaton {
   cls: Uint8Array | Uint16Array;
   /** Number of classes (a table row's length). */
   classes: number;
-  /** Classes below this one are word characters. */
-  wordClasses: number;
   /** Classes from this one on are characters that may end a sentence (see `MAY_END`). */
   stopClass: number;
   /**
@@ -417,8 +414,6 @@ interface SymbolAutomaton {
 const IN_WORD = 0;
 const AFTER_SEP = 1;
 const AFTER_OTHER = 2;
-/** The scanner state inside a word at the root: word characters leave it there, feeding nothing. */
-const ROOT_IN_WORD = 1;
 
 /**
  * Folds the character rules into the symbol automaton: the scanner state after a character, the symbols it fed and
@@ -445,17 +440,15 @@ function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
     }
     rawClass[c] = k;
   }
-  // Word characters first (the scan skips them at the root inside a word), sentence enders last.
-  const rank = (key: number): number => (key >= 2 * alphabet * alphabet ? 2 : key >= alphabet * alphabet ? 0 : 1);
+  // Sentence enders last.
+  const rank = (key: number): number => (key >= 2 * alphabet * alphabet ? 1 : 0);
   const order = keys.map((_key, k) => k).sort((x, y) => rank(keys[x] as number) - rank(keys[y] as number) || x - y);
   const renumber = new Int32Array(keys.length);
   order.forEach((k, i) => {
     renumber[k] = i;
   });
   const classes = keys.length;
-  const firstNonWord = order.findIndex((k) => rank(keys[k] as number) !== 0);
-  const wordClasses = firstNonWord === -1 ? classes : firstNonWord;
-  const stopClass = order.findIndex((k) => rank(keys[k] as number) === 2);
+  const stopClass = order.findIndex((k) => rank(keys[k] as number) === 1);
   const cls = classes <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
   const sample = new Int32Array(classes);
   for (let c = 65535; c >= 0; c--) {
@@ -478,7 +471,6 @@ function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
     return id;
   };
   stateOf(0, AFTER_SEP);
-  stateOf(0, IN_WORD); // ROOT_IN_WORD
   let rows = new Uint32Array(4096 * classes);
   for (let q = 0; q < states.length; q++) {
     const v0 = Math.floor((states[q] as number) / 3);
@@ -533,7 +525,7 @@ function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
   const used = states.length * classes;
   const step = states.length * 8 <= 65536 ? new Uint16Array(rows.subarray(0, used)) : rows.slice(0, used);
   const out = states.map((key) => a.out[Math.floor(key / 3)] ?? null);
-  return { cls, classes, wordClasses, stopClass: stopClass === -1 ? classes : stopClass, step, out, word, patterns };
+  return { cls, classes, stopClass: stopClass === -1 ? classes : stopClass, step, out, word, patterns };
 }
 
 function getAutomaton(): Automaton {
@@ -615,7 +607,7 @@ class Collector implements MentionList {
  * flat arrays. One pass over the text.
  */
 export function scanMentionList(text: string): MentionList {
-  const { cls, classes, wordClasses, stopClass, step, out, word, patterns } = getAutomaton();
+  const { cls, classes, stopClass, step, out, word, patterns } = getAutomaton();
   const found = new Collector(64 + (text.length >> 5), patterns);
   // ring[k mod RING]: the offset of the character that fed the k-th symbol. Each character writes the two slots it
   // may feed and moves on by what it fed (a slot written but not fed is written again by the next feeding character).
@@ -632,8 +624,6 @@ export function scanMentionList(text: string): MentionList {
     fed += x & 3;
     state = x >>> 3;
     if ((x & 4) !== 0) record(text, word, out[state] as Pattern[], ring, fed, i + 1, found);
-    // Inside a word at the root no pattern can start (names begin at word starts): skip to the word's end.
-    else if (state === ROOT_IN_WORD) while (i + 1 < n && (cls[text.charCodeAt(i + 1)] as number) < wordClasses) i++;
   }
   return found;
 }
