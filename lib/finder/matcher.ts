@@ -220,9 +220,14 @@ interface Automaton {
   stopClass: number;
   /**
    * step[state × classes + class] = next state << 3 | 4 when patterns end there | the number of symbols the
-   * character fed (0, 1 or 2: a word's end, then the character).
+   * character fed (0, 1 or 2: a word's end, then the character); a row is filled ({@link fillRow}) the first time
+   * the scan reaches its state, {@link UNFILLED} until then.
    */
   step: Uint16Array | Uint32Array;
+  /** The symbol automaton the rows are worked out from. */
+  symbols: SymbolAutomaton;
+  /** A character of each class. */
+  sample: Int32Array;
   /** Patterns ending in each scanner state (own, then inherited through suffix links), best first. */
   out: Array<Pattern[] | null>;
   /** Character code → 1 for word characters. */
@@ -334,6 +339,7 @@ function build(): Automaton {
 
   // Trie.
   const goto: Array<Map<number, number>> = [new Map()];
+  const lastSymbol: number[] = [SYM_OTHER];
   const own: Array<Pattern[] | null> = [null];
   for (const { key, pattern } of patterns) {
     let s = 0;
@@ -344,6 +350,7 @@ function build(): Automaton {
         goto.push(new Map());
         own.push(null);
         goto[s]!.set(a, next);
+        lastSymbol.push(a);
       }
       s = next;
     }
@@ -385,8 +392,16 @@ function build(): Automaton {
   for (let a = 0; a < alphabet; a++) starts[a] = delta[a] !== 0 ? 1 : 0;
   // The scan skips the inside of words at the root: no pattern may start with a mid-word symbol.
   for (const a of wordSymbols) if (starts[a] === 1) throw new Error('finder: a pattern starts inside a word');
+  // What the last character was in each state: its last symbol tells (a state is only entered on that symbol).
+  const wordSymbol = new Uint8Array(alphabet);
+  for (let c = 0; c < 65536; c++) if (word[c] === 1) wordSymbol[initial[c] as number] = wordSymbol[sym[c] as number] = 1;
+  const mode = new Uint8Array(states);
+  for (let t = 1; t < states; t++) {
+    const x = lastSymbol[t] as number;
+    mode[t] = x === SYM_SEP || x === SYM_END_SEP ? AFTER_SEP : wordSymbol[x] === 1 && x !== SYM_OTHER ? IN_WORD : AFTER_OTHER;
+  }
   return compose(
-    { sym, initial, word, delta, final, out, alphabet, starts },
+    { sym, initial, word, delta, final, out, alphabet, starts, mode },
     patterns.map((p) => p.pattern),
   );
 }
@@ -408,6 +423,8 @@ interface SymbolAutomaton {
   alphabet: number;
   /** starts[symbol] = 1 when some pattern starts with the symbol (the root moves on it). */
   starts: Uint8Array;
+  /** What the last character was in each state but the root (see `IN_WORD`). */
+  mode: Uint8Array;
 }
 
 /** What the last character was, in a scanner state: inside a word, a separator (or the text's start), other. */
@@ -416,14 +433,11 @@ const AFTER_SEP = 1;
 const AFTER_OTHER = 2;
 
 /**
- * Folds the character rules into the symbol automaton: the scanner state after a character, the symbols it fed and
- * whether patterns end there, for every reachable scanner state and character class, worked out by running the
- * per-character rules once per pair (a word character that starts a word feeds its initial symbol, the first
- * separator of a run after a word feeds a word's end at a separator run, other punctuation after a word feeds a
- * word's end then itself; at the root, what starts no pattern is not fed).
+ * The scanner of a symbol automaton: the character classes (characters that feed the same symbols and end sentences
+ * alike) and an empty table, whose rows {@link fillRow} works out as the scan reaches their states.
  */
 function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
-  const { sym, initial, word, delta, final, alphabet, starts } = a;
+  const { sym, initial, word, alphabet } = a;
   // Classes: characters that feed the same symbols and end sentences alike; sentence enders last.
   const byKey = new Map<number, number>();
   const keys: number[] = [];
@@ -457,75 +471,83 @@ function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
     sample[k] = c;
   }
 
-  // Scanner states, breadth-first from the text's start (the root, as after a separator).
-  const ids = new Int32Array(a.out.length * 3).fill(-1);
-  const states: number[] = [];
-  const stateOf = (v: number, mode: number): number => {
-    const key = v * 3 + mode;
-    let id = ids[key] as number;
-    if (id === -1) {
-      id = states.length;
-      states.push(key);
-      ids[key] = id;
-    }
-    return id;
-  };
-  stateOf(0, AFTER_SEP);
-  let rows = new Uint32Array(4096 * classes);
-  for (let q = 0; q < states.length; q++) {
-    const v0 = Math.floor((states[q] as number) / 3);
-    const mode0 = (states[q] as number) % 3;
-    if ((q + 1) * classes > rows.length) {
-      const bigger = new Uint32Array(rows.length * 2);
-      bigger.set(rows);
-      rows = bigger;
-    }
-    for (let k = 0; k < classes; k++) {
-      // The per-character rules, for one character of the class.
-      const c = sample[k] as number;
-      let v = v0;
-      let fed = 0;
-      let mode: number;
-      let check = false;
-      const x = sym[c] as number;
-      if (x === SYM_SEP) {
-        if (mode0 === IN_WORD) {
-          if (v !== 0) {
-            fed = 1;
-            v = delta[v * alphabet + SYM_END_SEP] as number;
-          }
-        } else if (mode0 !== AFTER_SEP && v !== 0) {
-          fed = 1;
-          v = delta[v * alphabet + SYM_SEP] as number;
-        }
-        mode = AFTER_SEP;
-      } else if (word[c] === 1) {
-        mode = IN_WORD;
-        const b = mode0 === IN_WORD ? x : (initial[c] as number);
-        if (!(v === 0 && (mode0 === IN_WORD || starts[b] === 0))) {
-          fed = 1;
-          v = delta[v * alphabet + b] as number;
-          check = true;
-        }
-      } else {
-        mode = AFTER_OTHER;
-        if (mode0 === IN_WORD && v !== 0) {
-          fed = 1;
-          v = delta[v * alphabet + SYM_END] as number;
-        }
-        if (!(v === 0 && starts[x] === 0)) {
-          fed++;
-          v = delta[v * alphabet + x] as number;
-          check = true;
-        }
-      }
-      rows[q * classes + k] = stateOf(v, mode) * 8 + (check && final[v] === 1 ? 4 : 0) + fed;
-    }
+  // Scanner states: each state of the symbol automaton but the root, with what its last character was; the root
+  // three times, after a separator (the text's start), in a word and after other characters.
+  const states = a.out.length + 2;
+  const step = states * 8 < 0xffff ? new Uint16Array(states * classes) : new Uint32Array(states * classes);
+  step.fill(step instanceof Uint16Array ? UNFILLED16 : UNFILLED32);
+  const out: Array<Pattern[] | null> = [...a.out, null, null];
+  out[0] = null;
+  return { cls, classes, stopClass: stopClass === -1 ? classes : stopClass, step, out, word, patterns, symbols: a, sample };
+}
+
+/** A table entry no step can be (it would feed 3 symbols): the row is not filled yet. */
+const UNFILLED16 = 0xffff;
+const UNFILLED32 = 0xffffffff;
+
+/** The scanner state of a symbol-automaton state and what the last character was. */
+function stateId(a: SymbolAutomaton, v: number, mode: number): number {
+  if (v !== 0) {
+    if (a.mode[v] !== mode) throw new Error('finder: a state entered after different characters');
+    return v;
   }
-  const used = states.length * classes;
-  const step = states.length * 8 <= 65536 ? new Uint16Array(rows.subarray(0, used)) : rows.slice(0, used);
-  const out = states.map((key) => a.out[Math.floor(key / 3)] ?? null);
-  return { cls, classes, stopClass: stopClass === -1 ? classes : stopClass, step, out, word, patterns };
+  return mode === AFTER_SEP ? 0 : mode === IN_WORD ? a.out.length : a.out.length + 1;
+}
+
+/**
+ * Fills the table row of scanner state `q`: for each character class, the next state, whether patterns end there
+ * and the symbols fed, by the per-character rules (a word character that starts a word feeds its initial symbol,
+ * the first separator of a run after a word feeds a word's end at a separator run, other punctuation after a word
+ * feeds a word's end then itself; at the root, what starts no pattern is not fed).
+ */
+function fillRow(auto: Automaton, q: number): void {
+  const a = auto.symbols;
+  const { sym, initial, word, delta, final, alphabet, starts } = a;
+  const s = a.out.length;
+  const v0 = q < s ? q : 0;
+  const mode0 = q === 0 ? AFTER_SEP : q === s ? IN_WORD : q === s + 1 ? AFTER_OTHER : (a.mode[q] as number);
+  const { classes, sample, step } = auto;
+  for (let k = 0; k < classes; k++) {
+    // The per-character rules, for one character of the class.
+    const c = sample[k] as number;
+    let v = v0;
+    let fed = 0;
+    let mode: number;
+    let check = false;
+    const x = sym[c] as number;
+    if (x === SYM_SEP) {
+      if (mode0 === IN_WORD) {
+        if (v !== 0) {
+          fed = 1;
+          v = delta[v * alphabet + SYM_END_SEP] as number;
+        }
+      } else if (mode0 !== AFTER_SEP && v !== 0) {
+        fed = 1;
+        v = delta[v * alphabet + SYM_SEP] as number;
+      }
+      mode = AFTER_SEP;
+    } else if (word[c] === 1) {
+      mode = IN_WORD;
+      const b = mode0 === IN_WORD ? x : (initial[c] as number);
+      if (!(v === 0 && (mode0 === IN_WORD || starts[b] === 0))) {
+        fed = 1;
+        v = delta[v * alphabet + b] as number;
+        check = true;
+      }
+    } else {
+      mode = AFTER_OTHER;
+      if (mode0 === IN_WORD && v !== 0) {
+        fed = 1;
+        v = delta[v * alphabet + SYM_END] as number;
+      }
+      if (!(v === 0 && starts[x] === 0)) {
+        fed++;
+        v = delta[v * alphabet + x] as number;
+        check = true;
+      }
+    }
+    step[q * classes + k] = stateId(a, v, mode) * 8 + (check && final[v] === 1 ? 4 : 0) + fed;
+  }
 }
 
 function getAutomaton(): Automaton {
@@ -607,7 +629,9 @@ class Collector implements MentionList {
  * flat arrays. One pass over the text.
  */
 export function scanMentionList(text: string): MentionList {
-  const { cls, classes, stopClass, step, out, word, patterns } = getAutomaton();
+  const auto = getAutomaton();
+  const { cls, classes, stopClass, step, out, word, patterns } = auto;
+  const unfilled = step instanceof Uint16Array ? UNFILLED16 : UNFILLED32;
   const found = new Collector(64 + (text.length >> 5), patterns);
   // ring[k mod RING]: the offset of the character that fed the k-th symbol. Each character writes the two slots it
   // may feed and moves on by what it fed (a slot written but not fed is written again by the next feeding character).
@@ -618,7 +642,11 @@ export function scanMentionList(text: string): MentionList {
   for (let i = 0; i < n; i++) {
     const k = cls[text.charCodeAt(i)] as number;
     if (k >= stopClass) found.stop(i);
-    const x = step[state * classes + k] as number;
+    let x = step[state * classes + k] as number;
+    if (x === unfilled) {
+      fillRow(auto, state);
+      x = step[state * classes + k] as number;
+    }
     ring[fed & (RING - 1)] = i;
     ring[(fed + 1) & (RING - 1)] = i;
     fed += x & 3;
