@@ -85,8 +85,9 @@ const SUBJECT_MIN = 8;
 function pageSubjects(list: MentionList): Set<Term> | null {
   const counts = new Map<Term, number>();
   let total = 0;
+  const { meanings, meaning } = list;
   for (let i = 0; i < list.count; i++) {
-    const term = (list.meanings[list.meaning[i] as number] as Meaning).term;
+    const term = (meanings[meaning[i] as number] as Meaning).term;
     if (!term) continue;
     total++;
     // Only a framework or a system is a page's subject (its README); a report's central algorithm or reward is its claim.
@@ -119,6 +120,23 @@ export function sentenceKey(sentence: string): string {
 /** Candidates sorted best first (score, then document order); the input is not changed. */
 export function rankCandidates<T extends { score: number; start: number }>(candidates: readonly T[]): T[] {
   return [...candidates].sort((x, y) => y.score - x.score || x.start - y.start);
+}
+
+/** What a mention counts for when sentences are grouped: a cue word, an RL signal word, a bare RL mention, a term that is or is not about RL. */
+const ROLE_CUE = 0;
+const ROLE_SIGNAL = 1;
+const ROLE_RL = 2;
+const ROLE_TERM = 3;
+const ROLE_RL_TERM = 4;
+
+/** Each pattern's ROLE_ code. */
+function roleCodes(meanings: readonly Meaning[]): Uint8Array {
+  const codes = new Uint8Array(meanings.length);
+  meanings.forEach((m, k) => {
+    codes[k] =
+      m.role === 'cue' ? ROLE_CUE : m.role === 'signal' ? ROLE_SIGNAL : m.role === 'rl' ? ROLE_RL : m.term && isRlTerm(m.term) ? ROLE_RL_TERM : ROLE_TERM;
+  });
+  return codes;
 }
 
 /**
@@ -174,31 +192,38 @@ function groupSentences(
   const span: Span = { start: 0, end: 0, capped: false };
   const skipped = skip && skip.length ? [...skip].sort((a, b) => a.start - b.start) : null;
   let s = 0;
-  for (let i = 0; i < list.count; i++) {
-    const m = list.meanings[list.meaning[i] as number] as Meaning;
-    const start = list.start[i] as number;
+  // Loop invariants in locals (the first call runs this loop before it is optimised).
+  const roles = roleCodes(list.meanings);
+  const { meaning, start: starts, end: ends, stops } = list;
+  const { to } = groups;
+  const mentions = list.count;
+  for (let i = 0; i < mentions; i++) {
+    const role = roles[meaning[i] as number] as number;
+    const start = starts[i] as number;
     if (skipped) {
       while (s < skipped.length && (skipped[s] as { end: number }).end <= start) s++;
       if (s < skipped.length && (skipped[s] as { start: number }).start <= start) continue;
     }
     const inside = count > 0 && start < currentEnd;
-    if (inside) groups.to[count - 1] = i + 1;
-    if (m.role === 'cue') continue;
-    const rl = m.term !== null && isRlTerm(m.term);
-    if (m.role !== 'term' || rl) rlTalk++;
-    if (m.role === 'rl' || rl) rlNamed++;
-    if (m.role === 'signal' || inside) continue;
+    if (inside) to[count - 1] = i + 1;
+    if (role === ROLE_CUE) continue;
+    if (role !== ROLE_TERM) {
+      // A signal word, a bare RL mention or an RL term.
+      rlTalk++;
+      if (role !== ROLE_SIGNAL) rlNamed++;
+    }
+    if (role === ROLE_SIGNAL || inside) continue;
     const floor = count > 0 ? currentEnd : 0;
-    spanAround(text, start, list.end[i] as number, floor, list.stops, breaks, span);
+    spanAround(text, start, ends[i] as number, floor, stops, breaks, span);
     // The sentence also owns the cue words before the mention.
     let from = i;
-    const lowest = count > 0 ? (groups.to[count - 1] as number) : 0;
-    while (from > lowest && (list.start[from - 1] as number) >= span.start) from--;
+    const lowest = count > 0 ? (to[count - 1] as number) : 0;
+    while (from > lowest && (starts[from - 1] as number) >= span.start) from--;
     groups.start[count] = span.start;
     groups.end[count] = span.end;
     groups.capped[count] = span.capped ? 1 : 0;
     groups.from[count] = from;
-    groups.to[count] = i + 1;
+    to[count] = i + 1;
     currentEnd = span.end;
     count++;
   }
