@@ -18,7 +18,7 @@
  */
 import { TERMS, type Term } from '../taxonomy';
 import { foldChar, isSeparator, nameVariants as variants, SEPARATOR_CODES } from '../taxonomy/names';
-import { MAY_END, type Stops } from './sentences';
+import { MAY_END, MAY_END_CODES, type Stops } from './sentences';
 
 /** What a pattern stands for: a taxonomy term, a generic RL mention, a word that only signals RL talk, or a scoring cue. */
 export type PatternRole = 'term' | 'rl' | 'signal' | 'cue';
@@ -189,7 +189,8 @@ interface Pattern extends Meaning {
 }
 
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
-const WORD_CHARS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]/gu;
+/** Runs of word characters (Latin, Greek, Cyrillic letters, digits of any script, "_"). */
+const WORD_RUNS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]+/gu;
 /**
  * Symbols: 0 a character no pattern contains, 1 a separator run, 2 a word's
  * end before other punctuation, 3 a word's end at a separator run; then
@@ -226,8 +227,10 @@ interface Automaton {
   step: Uint16Array | Uint32Array;
   /** The symbol automaton the rows are worked out from. */
   symbols: SymbolAutomaton;
-  /** A character of each class. */
-  sample: Int32Array;
+  /** Each class's symbol, initial symbol (word characters) and whether it is a word character's. */
+  classSym: Uint16Array;
+  classInitial: Uint16Array;
+  classWord: Uint8Array;
   /** Patterns ending in each scanner state (own, then inherited through suffix links), best first. */
   out: Array<Pattern[] | null>;
   /** Character code → 1 for word characters. */
@@ -254,23 +257,32 @@ function build(): Automaton {
   const codes = new Uint16Array(65536 - 128);
   for (let k = 0; k < codes.length; k++) codes[k] = k + 128 >= 0xd800 && k + 128 < 0xe000 ? 32 : k + 128;
   const chars = new TextDecoder('utf-16le').decode(codes);
-  for (const m of chars.matchAll(WORD_CHARS)) word[(m[0] as string).charCodeAt(0)] = 1;
+  // Runs of them, not one match per character: a few hundred matches instead of thousands.
+  for (const m of chars.matchAll(WORD_RUNS)) word.fill(1, (m.index as number) + 128, (m.index as number) + 128 + (m[0] as string).length);
   const sym = new Uint16Array(65536);
   const initial = new Uint16Array(65536);
   for (const c of SEPARATOR_CODES) sym[c] = SYM_SEP;
   let alphabet = 4;
   const wordSymbols: number[] = [];
+  const initialSymbols: number[] = [];
+  // The characters given a symbol (the others feed SYM_OTHER).
+  const special: number[] = [...SEPARATOR_CODES];
   const symbolOf = (ch: string): number => {
     const c = foldChar(ch).charCodeAt(0);
     if (sym[c] === SYM_OTHER) {
       sym[c] = alphabet++;
+      special.push(c);
       if (word[c] === 1) wordSymbols.push(sym[c] as number);
     }
     return sym[c] as number;
   };
   const initialOf = (ch: string): number => {
     const c = foldChar(ch).charCodeAt(0);
-    if (initial[c] === SYM_OTHER) initial[c] = alphabet++;
+    if (initial[c] === SYM_OTHER) {
+      initial[c] = alphabet++;
+      special.push(c);
+      initialSymbols.push(initial[c] as number);
+    }
     return initial[c] as number;
   };
 
@@ -335,6 +347,7 @@ function build(): Automaton {
   for (let c = 65; c <= 90; c++) {
     sym[c] = sym[c + 32] as number;
     initial[c] = initial[c + 32] as number;
+    special.push(c);
   }
 
   // Trie.
@@ -394,15 +407,17 @@ function build(): Automaton {
   for (const a of wordSymbols) if (starts[a] === 1) throw new Error('finder: a pattern starts inside a word');
   // What the last character was in each state: its last symbol tells (a state is only entered on that symbol).
   const wordSymbol = new Uint8Array(alphabet);
-  for (let c = 0; c < 65536; c++) if (word[c] === 1) wordSymbol[initial[c] as number] = wordSymbol[sym[c] as number] = 1;
+  for (const x of wordSymbols) wordSymbol[x] = 1;
+  for (const x of initialSymbols) wordSymbol[x] = 1;
   const mode = new Uint8Array(states);
   for (let t = 1; t < states; t++) {
     const x = lastSymbol[t] as number;
-    mode[t] = x === SYM_SEP || x === SYM_END_SEP ? AFTER_SEP : wordSymbol[x] === 1 && x !== SYM_OTHER ? IN_WORD : AFTER_OTHER;
+    mode[t] = x === SYM_SEP || x === SYM_END_SEP ? AFTER_SEP : wordSymbol[x] === 1 ? IN_WORD : AFTER_OTHER;
   }
   return compose(
     { sym, initial, word, delta, final, out, alphabet, starts, mode },
     patterns.map((p) => p.pattern),
+    special,
   );
 }
 
@@ -436,40 +451,41 @@ const AFTER_OTHER = 2;
  * The scanner of a symbol automaton: the character classes (characters that feed the same symbols and end sentences
  * alike) and an empty table, whose rows {@link fillRow} works out as the scan reaches their states.
  */
-function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
+function compose(a: SymbolAutomaton, patterns: Pattern[], special: readonly number[]): Automaton {
   const { sym, initial, word, alphabet } = a;
-  // Classes: characters that feed the same symbols and end sentences alike; sentence enders last.
-  const byKey = new Map<number, number>();
-  const keys: number[] = [];
-  const rawClass = new Int32Array(65536);
-  for (let c = 0; c < 65536; c++) {
+  // Class 0: other characters no pattern has; class 1: word characters no pattern has; then one class per set of
+  // characters that feed the same symbols (the pattern characters and separators), sentence enders last.
+  const keyOf = (c: number): number => {
     const w = word[c] as number;
     const stop = sym[c] === SYM_SEP ? c === 10 : w === 0 && MAY_END[c] === 1;
-    const key = (((stop ? 1 : 0) * 2 + w) * alphabet + (sym[c] as number)) * alphabet + (w === 1 ? (initial[c] as number) : 0);
-    let k = byKey.get(key);
-    if (k === undefined) {
-      k = keys.length;
-      keys.push(key);
-      byKey.set(key, k);
-    }
-    rawClass[c] = k;
-  }
-  // Sentence enders last.
-  const rank = (key: number): number => (key >= 2 * alphabet * alphabet ? 1 : 0);
-  const order = keys.map((_key, k) => k).sort((x, y) => rank(keys[x] as number) - rank(keys[y] as number) || x - y);
-  const renumber = new Int32Array(keys.length);
-  order.forEach((k, i) => {
-    renumber[k] = i;
-  });
-  const classes = keys.length;
-  const stopClass = order.findIndex((k) => rank(keys[k] as number) === 1);
+    return (((stop ? 1 : 0) * 2 + w) * alphabet + (sym[c] as number)) * alphabet + (w === 1 ? (initial[c] as number) : 0);
+  };
+  const isStop = (key: number): boolean => key >= 2 * alphabet * alphabet;
+  const byKey = new Map<number, number>([
+    [keyOf(0xffff), 0],
+    [alphabet * alphabet, 1],
+  ]);
+  if (word[0xffff] === 1 || sym[0xffff] !== SYM_OTHER || MAY_END[0xffff] === 1) throw new Error('finder: U+FFFF is no plain character');
+  const codes = [...new Set([...special, ...MAY_END_CODES])].sort((x, y) => x - y);
+  const keys = codes.map(keyOf);
+  const ordered = [...new Set(keys)].filter((key) => !byKey.has(key)).sort((x, y) => Number(isStop(x)) - Number(isStop(y)));
+  for (const key of ordered) byKey.set(key, byKey.size);
+  const classes = byKey.size;
+  const stopClass = ordered.findIndex(isStop);
   const cls = classes <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
-  const sample = new Int32Array(classes);
-  for (let c = 65535; c >= 0; c--) {
-    const k = renumber[rawClass[c] as number] as number;
+  // Plain characters: class 1 for word characters, 0 for the others.
+  cls.set(word);
+  const classSym = new Uint16Array(classes);
+  const classInitial = new Uint16Array(classes);
+  const classWord = new Uint8Array(classes);
+  classWord[1] = 1;
+  codes.forEach((c, i) => {
+    const k = byKey.get(keys[i] as number) as number;
     cls[c] = k;
-    sample[k] = c;
-  }
+    classSym[k] = sym[c] as number;
+    classInitial[k] = initial[c] as number;
+    classWord[k] = word[c] as number;
+  });
 
   // Scanner states: each state of the symbol automaton but the root, with what its last character was; the root
   // three times, after a separator (the text's start), in a word and after other characters.
@@ -478,7 +494,19 @@ function compose(a: SymbolAutomaton, patterns: Pattern[]): Automaton {
   step.fill(step instanceof Uint16Array ? UNFILLED16 : UNFILLED32);
   const out: Array<Pattern[] | null> = [...a.out, null, null];
   out[0] = null;
-  return { cls, classes, stopClass: stopClass === -1 ? classes : stopClass, step, out, word, patterns, symbols: a, sample };
+  return {
+    cls,
+    classes,
+    stopClass: stopClass === -1 ? classes : stopClass + 2,
+    step,
+    out,
+    word,
+    patterns,
+    symbols: a,
+    classSym,
+    classInitial,
+    classWord,
+  };
 }
 
 /** A table entry no step can be (it would feed 3 symbols): the row is not filled yet. */
@@ -502,19 +530,18 @@ function stateId(a: SymbolAutomaton, v: number, mode: number): number {
  */
 function fillRow(auto: Automaton, q: number): void {
   const a = auto.symbols;
-  const { sym, initial, word, delta, final, alphabet, starts } = a;
+  const { delta, final, alphabet, starts } = a;
   const s = a.out.length;
   const v0 = q < s ? q : 0;
   const mode0 = q === 0 ? AFTER_SEP : q === s ? IN_WORD : q === s + 1 ? AFTER_OTHER : (a.mode[q] as number);
-  const { classes, sample, step } = auto;
+  const { classes, classSym, classInitial, classWord, step } = auto;
   for (let k = 0; k < classes; k++) {
-    // The per-character rules, for one character of the class.
-    const c = sample[k] as number;
+    // The per-character rules, for the characters of the class.
     let v = v0;
     let fed = 0;
     let mode: number;
     let check = false;
-    const x = sym[c] as number;
+    const x = classSym[k] as number;
     if (x === SYM_SEP) {
       if (mode0 === IN_WORD) {
         if (v !== 0) {
@@ -526,9 +553,9 @@ function fillRow(auto: Automaton, q: number): void {
         v = delta[v * alphabet + SYM_SEP] as number;
       }
       mode = AFTER_SEP;
-    } else if (word[c] === 1) {
+    } else if (classWord[k] === 1) {
       mode = IN_WORD;
-      const b = mode0 === IN_WORD ? x : (initial[c] as number);
+      const b = mode0 === IN_WORD ? x : (classInitial[k] as number);
       if (!(v === 0 && (mode0 === IN_WORD || starts[b] === 0))) {
         fed = 1;
         v = delta[v * alphabet + b] as number;

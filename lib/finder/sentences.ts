@@ -68,9 +68,11 @@ function isCloser(c: number): boolean {
 
 const OPENERS = new Set([40, 91, 34, 39, 0x201c, 0x2018]);
 
-/** Characters that may end a sentence (the cheap test before {@link boundaryAfter}): . ! ? ; newline 。！？； */
+/** The characters that may end a sentence: . ! ? ; newline 。！？； */
+export const MAY_END_CODES: readonly number[] = [46, 33, 63, 59, 10, 0x3002, 0xff01, 0xff1f, 0xff1b];
+/** MAY_END[c] = 1 for a character that may end a sentence (the cheap test before {@link boundaryAfter}). */
 export const MAY_END = new Uint8Array(65536);
-for (const c of [46, 33, 63, 59, 10, 0x3002, 0xff01, 0xff1f, 0xff1b]) MAY_END[c] = 1;
+for (const c of MAY_END_CODES) MAY_END[c] = 1;
 
 /** Whether text[from, to) is all ASCII digits. */
 function isDigits(text: string, from: number, to: number): boolean {
