@@ -284,13 +284,22 @@ export function qualify(list: MentionList, g: SentenceGroup, at: number): (typeo
     if (!(cue & ANY_QUALIFIER)) continue;
     const d = Math.abs((list.start[j] as number) - at);
     if (d >= distance) continue;
-    const q = QUALIFIERS.find((x) => cue & x.flag);
-    if (q) {
+    for (const q of QUALIFIERS) {
+      if (!(cue & q.flag)) continue;
       best = q;
       distance = d;
+      break;
     }
   }
   return best;
+}
+
+/**
+ * Empties a scratch array and keeps its storage: `length = 0` would drop it (in V8), and every sentence's first push
+ * would allocate a new one.
+ */
+function empty(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 /**
@@ -299,11 +308,11 @@ export function qualify(list: MentionList, g: SentenceGroup, at: number): (typeo
  */
 export function readFacts(text: string, list: MentionList, g: SentenceGroup): SentenceFacts {
   const f = scratch;
-  f.positive.length = 0;
-  f.negated.length = 0;
-  f.notUsed.length = 0;
-  f.descriptors.length = 0;
-  f.benchWords.length = 0;
+  empty(f.positive);
+  empty(f.negated);
+  empty(f.notUsed);
+  empty(f.descriptors);
+  empty(f.benchWords);
   f.positiveMentions = 0;
   f.examples = 0;
   f.genericAt = -1;
@@ -473,7 +482,7 @@ export function mainValueInto(
   out: MainValue,
 ): MainValue {
   const values = out.values;
-  values.length = 0;
+  empty(values);
   if (f.positive.length > 0) {
     let main = f.positive[0] as Term;
     for (const t of f.positive) if (weightOf(t, subjects) > weightOf(main, subjects)) main = t;
@@ -646,6 +655,7 @@ export const benchmarkRule: Rule = ({ text, list, g, facts }, why) => {
   if (facts.benchWords.length === 0) return 0;
   // Results next to a stated use ("trained with verl, X achieves 86.7 on AIME") cost less.
   const p = Math.min(2, facts.benchWords.length) / (facts.use !== -1 ? 2 : 1);
+  if (!why) return -p;
   const words: string[] = [];
   for (let j = g.from; j < g.to && words.length < 3; j++) {
     if (cueOf(list, j) & CUE.BENCHMARK) {
@@ -653,7 +663,7 @@ export const benchmarkRule: Rule = ({ text, list, g, facts }, why) => {
       if (!words.includes(w)) words.push(w);
     }
   }
-  return why ? say(why, -p, `benchmark or comparison wording (${words.join(', ')})`) : -p;
+  return say(why, -p, `benchmark or comparison wording (${words.join(', ')})`);
 };
 
 /** −1.5 for capability wording ("supports", "compatible with"). */
