@@ -225,6 +225,8 @@ interface Automaton {
    * the scan reaches its state, {@link UNFILLED} until then.
    */
   step: Uint16Array | Uint32Array;
+  /** The state at the text's start (the root, as after a separator). */
+  start: number;
   /** The symbol automaton the rows are worked out from. */
   symbols: SymbolAutomaton;
   /** Each class's symbol, initial symbol (word characters) and whether it is a word character's. */
@@ -487,18 +489,20 @@ function compose(a: SymbolAutomaton, patterns: Pattern[], special: readonly numb
     classWord[k] = word[c] as number;
   });
 
-  // Scanner states: each state of the symbol automaton but the root, with what its last character was; the root
-  // three times, after a separator (the text's start), in a word and after other characters.
-  const states = a.out.length + 2;
-  const step = states * 8 < 0xffff ? new Uint16Array(states * classes) : new Uint32Array(states * classes);
-  step.fill(step instanceof Uint16Array ? UNFILLED16 : UNFILLED32);
-  const out: Array<Pattern[] | null> = [...a.out, null, null];
+  // Scanner states: each state of the symbol automaton but the root (same number), with what its last character was;
+  // the root three times after them, after a separator (the text's start), in a word and after other characters.
+  // Number 0 is no state, so a zero entry is an unfilled row: the table needs no filling (and its pages are only
+  // touched where rows are filled).
+  const states = a.out.length + 3;
+  const step = states * 8 <= 0x10000 ? new Uint16Array(states * classes) : new Uint32Array(states * classes);
+  const out: Array<Pattern[] | null> = [...a.out, null, null, null];
   out[0] = null;
   return {
     cls,
     classes,
     stopClass: stopClass === -1 ? classes : stopClass + 2,
     step,
+    start: a.out.length + AFTER_SEP,
     out,
     word,
     patterns,
@@ -509,9 +513,8 @@ function compose(a: SymbolAutomaton, patterns: Pattern[], special: readonly numb
   };
 }
 
-/** A table entry no step can be (it would feed 3 symbols): the row is not filled yet. */
-const UNFILLED16 = 0xffff;
-const UNFILLED32 = 0xffffffff;
+/** A table entry no step can be (it would lead to state 0): the row is not filled yet. */
+const UNFILLED = 0;
 
 /** The scanner state of a symbol-automaton state and what the last character was. */
 function stateId(a: SymbolAutomaton, v: number, mode: number): number {
@@ -519,7 +522,7 @@ function stateId(a: SymbolAutomaton, v: number, mode: number): number {
     if (a.mode[v] !== mode) throw new Error('finder: a state entered after different characters');
     return v;
   }
-  return mode === AFTER_SEP ? 0 : mode === IN_WORD ? a.out.length : a.out.length + 1;
+  return a.out.length + mode;
 }
 
 /**
@@ -533,7 +536,7 @@ function fillRow(auto: Automaton, q: number): void {
   const { delta, final, alphabet, starts } = a;
   const s = a.out.length;
   const v0 = q < s ? q : 0;
-  const mode0 = q === 0 ? AFTER_SEP : q === s ? IN_WORD : q === s + 1 ? AFTER_OTHER : (a.mode[q] as number);
+  const mode0 = q < s ? (a.mode[q] as number) : q - s;
   const { classes, classSym, classInitial, classWord, step } = auto;
   for (let k = 0; k < classes; k++) {
     // The per-character rules, for the characters of the class.
@@ -658,19 +661,18 @@ class Collector implements MentionList {
 export function scanMentionList(text: string): MentionList {
   const auto = getAutomaton();
   const { cls, classes, stopClass, step, out, word, patterns } = auto;
-  const unfilled = step instanceof Uint16Array ? UNFILLED16 : UNFILLED32;
   const found = new Collector(64 + (text.length >> 5), patterns);
   // ring[k mod RING]: the offset of the character that fed the k-th symbol. Each character writes the two slots it
   // may feed and moves on by what it fed (a slot written but not fed is written again by the next feeding character).
   const ring = new Int32Array(RING);
   const n = text.length;
   let fed = 0;
-  let state = 0;
+  let state = auto.start;
   for (let i = 0; i < n; i++) {
     const k = cls[text.charCodeAt(i)] as number;
     if (k >= stopClass) found.stop(i);
     let x = step[state * classes + k] as number;
-    if (x === unfilled) {
+    if (x === UNFILLED) {
       fillRow(auto, state);
       x = step[state * classes + k] as number;
     }
