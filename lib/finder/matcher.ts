@@ -186,6 +186,8 @@ interface Pattern extends Meaning {
   checkEnd: boolean;
   /** A plural "s" may follow (ends in a letter). */
   plural: boolean;
+  /** Its role's priority when mentions overlap (see `PRIORITY`). */
+  priority: number;
 }
 
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
@@ -341,6 +343,7 @@ function build(): Automaton {
         length: key.length,
         checkEnd: inWord,
         plural: inWord && /\p{L}$/u.test(v),
+        priority: PRIORITY[role],
       };
       patterns.push({ key, pattern });
     }
@@ -592,8 +595,6 @@ class Collector implements MentionList {
   start: Int32Array;
   end: Int32Array;
   meaning: Int32Array;
-  length: Int32Array;
-  priority: Int8Array;
   constructor(
     capacity: number,
     readonly meanings: readonly Pattern[],
@@ -601,8 +602,6 @@ class Collector implements MentionList {
     this.start = new Int32Array(capacity);
     this.end = new Int32Array(capacity);
     this.meaning = new Int32Array(capacity);
-    this.length = new Int32Array(capacity);
-    this.priority = new Int8Array(capacity);
     this.stops = { at: new Int32Array(capacity), count: 0 };
   }
 
@@ -619,37 +618,33 @@ class Collector implements MentionList {
 
   /** Adds a mention, dropping the chosen ones it beats (they are at the tail) or itself when it loses. */
   add(start: number, end: number, p: Pattern): void {
-    const pr = PRIORITY[p.role];
+    const pr = p.priority;
     const len = end - start;
     let k = this.count;
     while (k > 0 && (this.end[k - 1] as number) > start) k--;
     for (let j = k; j < this.count; j++) {
-      const po = this.priority[j] as number;
+      const po = (this.meanings[this.meaning[j] as number] as Pattern).priority;
       // The higher role wins, then the longer mention.
-      if (!(pr > po || (pr === po && len > (this.length[j] as number)))) return;
+      if (!(pr > po || (pr === po && len > (this.end[j] as number) - (this.start[j] as number)))) return;
     }
     this.count = k;
     if (k === this.start.length) this.grow();
     this.start[k] = start;
     this.end[k] = end;
     this.meaning[k] = p.id;
-    this.length[k] = len;
-    this.priority[k] = pr;
     this.count = k + 1;
   }
 
   private grow(): void {
     const size = this.start.length * 2;
-    const copy = <T extends Int32Array | Int8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
+    const copy = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size);
       b.set(a);
       return b;
     };
-    this.start = copy(this.start, (n) => new Int32Array(n));
-    this.end = copy(this.end, (n) => new Int32Array(n));
-    this.meaning = copy(this.meaning, (n) => new Int32Array(n));
-    this.length = copy(this.length, (n) => new Int32Array(n));
-    this.priority = copy(this.priority, (n) => new Int8Array(n));
+    this.start = copy(this.start);
+    this.end = copy(this.end);
+    this.meaning = copy(this.meaning);
   }
 }
 
