@@ -6,8 +6,9 @@
 import type { ClaimKind, Stage } from '../schema';
 import type { Term } from '../taxonomy';
 import { scanMentionList, type Meaning, type MentionList } from './matcher';
-import { analyse, MODEL_BONUS, modelMatcher, refine, type Draft, type SentenceGroup, type SentenceScore } from './score';
-import { sentenceAround } from './sentences';
+import type { MainValue } from './rules';
+import { analyse, bonusBound, firstPoints, MODEL_BONUS, modelMatcher, refine, type Draft, type SentenceGroup, type SentenceScore } from './score';
+import { spanAround, type Span } from './sentences';
 
 /**
  * One passage worth a curator's look: its sentence's {@link SentenceScore} (a `negative` one is offered as a negative
@@ -84,8 +85,9 @@ const SUBJECT_MIN = 8;
 function pageSubjects(list: MentionList): Set<Term> | null {
   const counts = new Map<Term, number>();
   let total = 0;
+  const { meanings, meaning } = list;
   for (let i = 0; i < list.count; i++) {
-    const term = (list.meanings[list.meaning[i] as number] as Meaning).term;
+    const term = (meanings[meaning[i] as number] as Meaning).term;
     if (!term) continue;
     total++;
     // Only a framework or a system is a page's subject (its README); a report's central algorithm or reward is its claim.
@@ -120,9 +122,49 @@ export function rankCandidates<T extends { score: number; start: number }>(candi
   return [...candidates].sort((x, y) => y.score - x.score || x.start - y.start);
 }
 
+/** What a mention counts for when sentences are grouped: a cue word, an RL signal word, a bare RL mention, a term that is or is not about RL. */
+const ROLE_CUE = 0;
+const ROLE_SIGNAL = 1;
+const ROLE_RL = 2;
+const ROLE_TERM = 3;
+const ROLE_RL_TERM = 4;
+
+/** Each pattern's ROLE_ code. */
+function roleCodes(meanings: readonly Meaning[]): Uint8Array {
+  const codes = new Uint8Array(meanings.length);
+  meanings.forEach((m, k) => {
+    codes[k] =
+      m.role === 'cue' ? ROLE_CUE : m.role === 'signal' ? ROLE_SIGNAL : m.role === 'rl' ? ROLE_RL : m.term && isRlTerm(m.term) ? ROLE_RL_TERM : ROLE_TERM;
+  });
+  return codes;
+}
+
+/**
+ * The sentences of a page as flat arrays (no object per sentence): sentence `k` spans [start[k], end[k]) and owns
+ * mentions [from[k], to[k]); `capped[k]` is 1 for a run-on.
+ */
+interface GroupList {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  capped: Uint8Array;
+  from: Int32Array;
+  to: Int32Array;
+}
+
+/** Sentence `k` of a group list written into `g` (returns `g`). */
+function groupAt(groups: GroupList, k: number, g: SentenceGroup): SentenceGroup {
+  g.start = groups.start[k] as number;
+  g.end = groups.end[k] as number;
+  g.capped = groups.capped[k] === 1;
+  g.from = groups.from[k] as number;
+  g.to = groups.to[k] as number;
+  return g;
+}
+
 /**
  * Groups the mentions into sentences: each term or bare-RL mention outside
- * the previous sentence opens one (its span from {@link sentenceAround}),
+ * the previous sentence opens one (its span from {@link spanAround}),
  * and a sentence owns every mention (cue words too) inside its span. Counts
  * RL talk on the way.
  */
@@ -131,36 +173,61 @@ function groupSentences(
   list: MentionList,
   breaks?: ArrayLike<number>,
   skip?: ReadonlyArray<{ start: number; end: number }>,
-): { groups: SentenceGroup[]; rlTalk: number; rlNamed: number } {
-  const groups: SentenceGroup[] = [];
+): { groups: GroupList; rlTalk: number; rlNamed: number } {
+  // At most one sentence per mention.
+  const size = list.count;
+  const groups: GroupList = {
+    count: 0,
+    start: new Int32Array(size),
+    end: new Int32Array(size),
+    capped: new Uint8Array(size),
+    from: new Int32Array(size),
+    to: new Int32Array(size),
+  };
   let rlTalk = 0;
   let rlNamed = 0;
-  let current: SentenceGroup | null = null;
+  // The current sentence is the last one, k = count - 1 (none while count is 0).
+  let count = 0;
+  let currentEnd = 0;
+  const span: Span = { start: 0, end: 0, capped: false };
   const skipped = skip && skip.length ? [...skip].sort((a, b) => a.start - b.start) : null;
   let s = 0;
-  for (let i = 0; i < list.count; i++) {
-    const m = list.meanings[list.meaning[i] as number] as Meaning;
-    const start = list.start[i] as number;
+  // Loop invariants in locals (the first call runs this loop before it is optimised).
+  const roles = roleCodes(list.meanings);
+  const { meaning, start: starts, end: ends, stops } = list;
+  const { to } = groups;
+  const mentions = list.count;
+  for (let i = 0; i < mentions; i++) {
+    const role = roles[meaning[i] as number] as number;
+    const start = starts[i] as number;
     if (skipped) {
       while (s < skipped.length && (skipped[s] as { end: number }).end <= start) s++;
       if (s < skipped.length && (skipped[s] as { start: number }).start <= start) continue;
     }
-    if (current !== null && start < current.end) {
-      current.to = i + 1;
+    const inside = count > 0 && start < currentEnd;
+    if (inside) to[count - 1] = i + 1;
+    if (role === ROLE_CUE) continue;
+    if (role !== ROLE_TERM) {
+      // A signal word, a bare RL mention or an RL term.
+      rlTalk++;
+      if (role !== ROLE_SIGNAL) rlNamed++;
     }
-    if (m.role === 'cue') continue;
-    if (m.role !== 'term' || (m.term && isRlTerm(m.term))) rlTalk++;
-    if (m.role === 'rl' || (m.term && isRlTerm(m.term))) rlNamed++;
-    if (m.role === 'signal' || (current !== null && start < current.end)) continue;
-    const floor = current?.end ?? 0;
-    const span = sentenceAround(text, start, list.end[i] as number, floor, list.stops, breaks);
+    if (role === ROLE_SIGNAL || inside) continue;
+    const floor = count > 0 ? currentEnd : 0;
+    spanAround(text, start, ends[i] as number, floor, stops, breaks, span);
     // The sentence also owns the cue words before the mention.
     let from = i;
-    const lowest = current?.to ?? 0;
-    while (from > lowest && (list.start[from - 1] as number) >= span.start) from--;
-    current = { start: span.start, end: span.end, capped: span.capped, from, to: i + 1 };
-    groups.push(current);
+    const lowest = count > 0 ? (to[count - 1] as number) : 0;
+    while (from > lowest && (starts[from - 1] as number) >= span.start) from--;
+    groups.start[count] = span.start;
+    groups.end[count] = span.end;
+    groups.capped[count] = span.capped ? 1 : 0;
+    groups.from[count] = from;
+    to[count] = i + 1;
+    currentEnd = span.end;
+    count++;
   }
+  groups.count = count;
   return { groups, rlTalk, rlNamed };
 }
 
@@ -189,13 +256,21 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
   // Reward talk alone ("earn rewards") is not RL talk: RL itself or an RL term must be named.
   const talksAboutRl = rlTalk >= RL_TALK_THRESHOLD && rlNamed > 0;
 
-  // First phase for every sentence; the second only while it can change the outcome.
-  const drafts: Draft[] = [];
-  for (const g of groups) {
-    const d = analyse(text, list, g, subjects, false);
-    if (d.points + MODEL_BONUS >= minScore) drafts.push(d);
+  // First phase for every sentence (its points only, nothing allocated); the second only while it can change the
+  // outcome, on a draft built then.
+  const points = new Float64Array(groups.count);
+  const disclosing = new Uint8Array(groups.count);
+  const kept = new Int32Array(groups.count);
+  let keptCount = 0;
+  const scratch: SentenceGroup = { start: 0, end: 0, capped: false, from: 0, to: 0 };
+  const main: MainValue = { kind: 'stage', value: '', stage: null, values: [], main: null, source: 'positive' };
+  for (let k = 0; k < groups.count; k++) {
+    const p = firstPoints(text, list, groupAt(groups, k, scratch), subjects, main);
+    points[k] = p;
+    disclosing[k] = isDisclosing(main.kind, main.stage) ? 1 : 0;
+    if (p + MODEL_BONUS >= minScore) kept[keptCount++] = k;
   }
-  drafts.sort((x, y) => y.points - x.points || x.start - y.start);
+  const order = bestFirst(points, kept, keptCount);
 
   const best: Candidate[] = []; // sorted by score desc, then start
   const drafted = new Map<Candidate, SentenceGroup>();
@@ -207,17 +282,26 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
     best.splice(i, 0, c);
     if (best.length > limit) best.pop();
   };
-  for (const d of drafts) {
-    const upper = d.points + MODEL_BONUS;
+  for (let o = 0; o < keptCount; o++) {
+    const k = order[o] as number;
+    const upper = (points[k] as number) + MODEL_BONUS;
     const worst = best[best.length - 1];
     const full = best.length >= limit;
-    const cannotEnter = full && (limit === 0 || (worst !== undefined && (worst.score > upper || (worst.score === upper && worst.start < d.start))));
-    const couldDisclose = !discloses && isDisclosing(d.kind, d.stage);
+    const cannotEnter =
+      full && (limit === 0 || (worst !== undefined && (worst.score > upper || (worst.score === upper && worst.start < (groups.start[k] as number)))));
+    const couldDisclose = !discloses && disclosing[k] === 1;
     if (cannotEnter && !couldDisclose) {
       if (discloses || !talksAboutRl) break;
       continue;
     }
-    const sentence = text.slice(d.start, d.end);
+    const sentence = text.slice(groups.start[k] as number, groups.end[k] as number);
+    if (full && !couldDisclose && worst !== undefined) {
+      // The bound for this sentence (most name no page model) may keep it off the list after all: then its second
+      // phase could change nothing (the loop goes on, as the first-phase order does not follow this bound).
+      const bound = Math.round(((points[k] as number) + bonusBound(sentence, models, own) + 1e-6) * 100) / 100;
+      if (worst.score > bound || (worst.score === bound && worst.start < (groups.start[k] as number))) continue;
+    }
+    const d = analyse(text, list, groupAt(groups, k, { start: 0, end: 0, capped: false, from: 0, to: 0 }), subjects, false);
     const key = sentenceKey(sentence);
     if (dismissed?.has(key)) continue;
     const scored = refine(sentence, d, models, own);
@@ -240,6 +324,32 @@ export function findCandidates(text: string, options: FinderOptions = {}): Finde
   });
   const candidates = [...best].sort((x, y) => x.start - y.start);
   return { candidates, talksAboutRl, suggestUndisclosed: talksAboutRl && !discloses };
+}
+
+/**
+ * The kept sentences' indices (`kept`, ascending) ordered best first: points descending, then document order. Points
+ * are sums of eighths (weights, their halves and quarters), so each sentence sorts as one number, natively; any other
+ * points fall back to a comparison sort, same order.
+ */
+function bestFirst(points: Float64Array, kept: Int32Array, n: number): Int32Array {
+  const keys = new Float64Array(n);
+  for (let o = 0; o < n; o++) {
+    const k = kept[o] as number;
+    const scaled = -(points[k] as number) * 8;
+    if (!Number.isInteger(scaled) || Math.abs(scaled) >= 2 ** 20) {
+      const order = Array.from(kept.subarray(0, n));
+      order.sort((x, y) => (points[y] as number) - (points[x] as number) || x - y);
+      return Int32Array.from(order);
+    }
+    keys[o] = scaled * 2 ** 32 + k;
+  }
+  keys.sort();
+  const order = new Int32Array(n);
+  for (let o = 0; o < n; o++) {
+    const key = keys[o] as number;
+    order[o] = key - Math.floor(key / 2 ** 32) * 2 ** 32;
+  }
+  return order;
 }
 
 /** Whether a candidate of this kind and stage discloses a stage, an algorithm or a reward. */

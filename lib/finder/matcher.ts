@@ -13,10 +13,12 @@
  * resolve leftmost-longest, and a cue word never hides a term. The
  * taxonomy's own `findTerms` walks a trie from every position with map
  * look-ups; this table-driven pass is several times faster on megabyte pages.
+ * The word-boundary and separator rules are folded into the table when it is
+ * built, so the scan makes one look-up per character.
  */
 import { TERMS, type Term } from '../taxonomy';
 import { foldChar, isSeparator, nameVariants as variants, SEPARATOR_CODES } from '../taxonomy/names';
-import { MAY_END, type Stops } from './sentences';
+import { MAY_END, MAY_END_CODES, type Stops } from './sentences';
 
 /** What a pattern stands for: a taxonomy term, a generic RL mention, a word that only signals RL talk, or a scoring cue. */
 export type PatternRole = 'term' | 'rl' | 'signal' | 'cue';
@@ -184,10 +186,13 @@ interface Pattern extends Meaning {
   checkEnd: boolean;
   /** A plural "s" may follow (ends in a letter). */
   plural: boolean;
+  /** Its role's priority when mentions overlap (see `PRIORITY`). */
+  priority: number;
 }
 
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
-const WORD_CHARS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]/gu;
+/** Runs of word characters (Latin, Greek, Cyrillic letters, digits of any script, "_"). */
+const WORD_RUNS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_]+/gu;
 /**
  * Symbols: 0 a character no pattern contains, 1 a separator run, 2 a word's
  * end before other punctuation, 3 a word's end at a separator run; then
@@ -203,24 +208,39 @@ const RING = 256;
 /** Role priority when mentions overlap: a cue never hides a term. */
 const PRIORITY: Record<PatternRole, number> = { term: 3, rl: 2, signal: 1, cue: 0 };
 
+/**
+ * The scanner: the Aho–Corasick automaton over symbols composed with the rules that turn characters into symbols
+ * (word starts, word ends, separator runs), so that the scan makes one table step per character. A scanner state
+ * is an automaton state with what the last character was (in a word, a separator, other); characters fall into
+ * classes that no state tells apart.
+ */
 interface Automaton {
-  /** Character code → symbol. */
-  sym: Uint16Array;
-  /** Character code → symbol when the character starts a word. */
-  initial: Uint16Array;
+  /** Character code → class. */
+  cls: Uint8Array | Uint16Array;
+  /** Number of classes (a table row's length). */
+  classes: number;
+  /** Classes from this one on are characters that may end a sentence (see `MAY_END`). */
+  stopClass: number;
+  /**
+   * step[state × classes + class] = next state << 3 | 4 when patterns end there | the number of symbols the
+   * character fed (0, 1 or 2: a word's end, then the character); a row is filled ({@link fillRow}) the first time
+   * the scan reaches its state, {@link UNFILLED} until then.
+   */
+  step: Uint16Array | Uint32Array;
+  /** The state at the text's start (the root, as after a separator). */
+  start: number;
+  /** The symbol automaton the rows are worked out from. */
+  symbols: SymbolAutomaton;
+  /** Each class's symbol, initial symbol (word characters) and whether it is a word character's. */
+  classSym: Uint16Array;
+  classInitial: Uint16Array;
+  classWord: Uint8Array;
+  /** Patterns ending in each scanner state (own, then inherited through suffix links), best first. */
+  out: Array<Pattern[] | null>;
   /** Character code → 1 for word characters. */
   word: Uint8Array;
-  /** delta[state × alphabet + symbol] → next state. */
-  delta: Uint16Array;
-  /** final[state] = 1 when a pattern ends in the state. */
-  final: Uint8Array;
-  /** Patterns ending in each state (own, then inherited through suffix links), best first. */
-  out: Array<Pattern[] | null>;
-  alphabet: number;
   /** Every pattern, by id. */
   patterns: Pattern[];
-  /** starts[symbol] = 1 when some pattern starts with the symbol (the root moves on it). */
-  starts: Uint8Array;
 }
 
 let automaton: Automaton | null = null;
@@ -241,23 +261,32 @@ function build(): Automaton {
   const codes = new Uint16Array(65536 - 128);
   for (let k = 0; k < codes.length; k++) codes[k] = k + 128 >= 0xd800 && k + 128 < 0xe000 ? 32 : k + 128;
   const chars = new TextDecoder('utf-16le').decode(codes);
-  for (const m of chars.matchAll(WORD_CHARS)) word[(m[0] as string).charCodeAt(0)] = 1;
+  // Runs of them, not one match per character: a few hundred matches instead of thousands.
+  for (const m of chars.matchAll(WORD_RUNS)) word.fill(1, (m.index as number) + 128, (m.index as number) + 128 + (m[0] as string).length);
   const sym = new Uint16Array(65536);
   const initial = new Uint16Array(65536);
   for (const c of SEPARATOR_CODES) sym[c] = SYM_SEP;
   let alphabet = 4;
   const wordSymbols: number[] = [];
+  const initialSymbols: number[] = [];
+  // The characters given a symbol (the others feed SYM_OTHER).
+  const special: number[] = [...SEPARATOR_CODES];
   const symbolOf = (ch: string): number => {
     const c = foldChar(ch).charCodeAt(0);
     if (sym[c] === SYM_OTHER) {
       sym[c] = alphabet++;
+      special.push(c);
       if (word[c] === 1) wordSymbols.push(sym[c] as number);
     }
     return sym[c] as number;
   };
   const initialOf = (ch: string): number => {
     const c = foldChar(ch).charCodeAt(0);
-    if (initial[c] === SYM_OTHER) initial[c] = alphabet++;
+    if (initial[c] === SYM_OTHER) {
+      initial[c] = alphabet++;
+      special.push(c);
+      initialSymbols.push(initial[c] as number);
+    }
     return initial[c] as number;
   };
 
@@ -314,6 +343,7 @@ function build(): Automaton {
         length: key.length,
         checkEnd: inWord,
         plural: inWord && /\p{L}$/u.test(v),
+        priority: PRIORITY[role],
       };
       patterns.push({ key, pattern });
     }
@@ -322,10 +352,12 @@ function build(): Automaton {
   for (let c = 65; c <= 90; c++) {
     sym[c] = sym[c + 32] as number;
     initial[c] = initial[c + 32] as number;
+    special.push(c);
   }
 
   // Trie.
   const goto: Array<Map<number, number>> = [new Map()];
+  const lastSymbol: number[] = [SYM_OTHER];
   const own: Array<Pattern[] | null> = [null];
   for (const { key, pattern } of patterns) {
     let s = 0;
@@ -336,6 +368,7 @@ function build(): Automaton {
         goto.push(new Map());
         own.push(null);
         goto[s]!.set(a, next);
+        lastSymbol.push(a);
       }
       s = next;
     }
@@ -377,7 +410,177 @@ function build(): Automaton {
   for (let a = 0; a < alphabet; a++) starts[a] = delta[a] !== 0 ? 1 : 0;
   // The scan skips the inside of words at the root: no pattern may start with a mid-word symbol.
   for (const a of wordSymbols) if (starts[a] === 1) throw new Error('finder: a pattern starts inside a word');
-  return { sym, initial, word, delta, final, out, alphabet, patterns: patterns.map((p) => p.pattern), starts };
+  // What the last character was in each state: its last symbol tells (a state is only entered on that symbol).
+  const wordSymbol = new Uint8Array(alphabet);
+  for (const x of wordSymbols) wordSymbol[x] = 1;
+  for (const x of initialSymbols) wordSymbol[x] = 1;
+  const mode = new Uint8Array(states);
+  for (let t = 1; t < states; t++) {
+    const x = lastSymbol[t] as number;
+    mode[t] = x === SYM_SEP || x === SYM_END_SEP ? AFTER_SEP : wordSymbol[x] === 1 ? IN_WORD : AFTER_OTHER;
+  }
+  return compose(
+    { sym, initial, word, delta, final, out, alphabet, starts, mode },
+    patterns.map((p) => p.pattern),
+    special,
+  );
+}
+
+/** The symbol automaton of {@link build}, before {@link compose} folds the character rules into it. */
+interface SymbolAutomaton {
+  /** Character code → symbol. */
+  sym: Uint16Array;
+  /** Character code → symbol when the character starts a word. */
+  initial: Uint16Array;
+  /** Character code → 1 for word characters. */
+  word: Uint8Array;
+  /** delta[state × alphabet + symbol] → next state. */
+  delta: Uint16Array;
+  /** final[state] = 1 when a pattern ends in the state. */
+  final: Uint8Array;
+  /** Patterns ending in each state. */
+  out: Array<Pattern[] | null>;
+  alphabet: number;
+  /** starts[symbol] = 1 when some pattern starts with the symbol (the root moves on it). */
+  starts: Uint8Array;
+  /** What the last character was in each state but the root (see `IN_WORD`). */
+  mode: Uint8Array;
+}
+
+/** What the last character was, in a scanner state: inside a word, a separator (or the text's start), other. */
+const IN_WORD = 0;
+const AFTER_SEP = 1;
+const AFTER_OTHER = 2;
+
+/**
+ * The scanner of a symbol automaton: the character classes (characters that feed the same symbols and end sentences
+ * alike) and an empty table, whose rows {@link fillRow} works out as the scan reaches their states.
+ */
+function compose(a: SymbolAutomaton, patterns: Pattern[], special: readonly number[]): Automaton {
+  const { sym, initial, word, alphabet } = a;
+  // Class 0: other characters no pattern has; class 1: word characters no pattern has; then one class per set of
+  // characters that feed the same symbols (the pattern characters and separators), sentence enders last.
+  const keyOf = (c: number): number => {
+    const w = word[c] as number;
+    const stop = sym[c] === SYM_SEP ? c === 10 : w === 0 && MAY_END[c] === 1;
+    return (((stop ? 1 : 0) * 2 + w) * alphabet + (sym[c] as number)) * alphabet + (w === 1 ? (initial[c] as number) : 0);
+  };
+  const isStop = (key: number): boolean => key >= 2 * alphabet * alphabet;
+  const byKey = new Map<number, number>([
+    [keyOf(0xffff), 0],
+    [alphabet * alphabet, 1],
+  ]);
+  if (word[0xffff] === 1 || sym[0xffff] !== SYM_OTHER || MAY_END[0xffff] === 1) throw new Error('finder: U+FFFF is no plain character');
+  const codes = [...new Set([...special, ...MAY_END_CODES])].sort((x, y) => x - y);
+  const keys = codes.map(keyOf);
+  const ordered = [...new Set(keys)].filter((key) => !byKey.has(key)).sort((x, y) => Number(isStop(x)) - Number(isStop(y)));
+  for (const key of ordered) byKey.set(key, byKey.size);
+  const classes = byKey.size;
+  const stopClass = ordered.findIndex(isStop);
+  const cls = classes <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
+  // Plain characters: class 1 for word characters, 0 for the others.
+  cls.set(word);
+  const classSym = new Uint16Array(classes);
+  const classInitial = new Uint16Array(classes);
+  const classWord = new Uint8Array(classes);
+  classWord[1] = 1;
+  codes.forEach((c, i) => {
+    const k = byKey.get(keys[i] as number) as number;
+    cls[c] = k;
+    classSym[k] = sym[c] as number;
+    classInitial[k] = initial[c] as number;
+    classWord[k] = word[c] as number;
+  });
+
+  // Scanner states: each state of the symbol automaton but the root (same number), with what its last character was;
+  // the root three times after them, after a separator (the text's start), in a word and after other characters.
+  // Number 0 is no state, so a zero entry is an unfilled row: the table needs no filling (and its pages are only
+  // touched where rows are filled).
+  const states = a.out.length + 3;
+  const step = states * 8 <= 0x10000 ? new Uint16Array(states * classes) : new Uint32Array(states * classes);
+  const out: Array<Pattern[] | null> = [...a.out, null, null, null];
+  out[0] = null;
+  return {
+    cls,
+    classes,
+    stopClass: stopClass === -1 ? classes : stopClass + 2,
+    step,
+    start: a.out.length + AFTER_SEP,
+    out,
+    word,
+    patterns,
+    symbols: a,
+    classSym,
+    classInitial,
+    classWord,
+  };
+}
+
+/** A table entry no step can be (it would lead to state 0): the row is not filled yet. */
+const UNFILLED = 0;
+
+/** The scanner state of a symbol-automaton state and what the last character was. */
+function stateId(a: SymbolAutomaton, v: number, mode: number): number {
+  if (v !== 0) {
+    if (a.mode[v] !== mode) throw new Error('finder: a state entered after different characters');
+    return v;
+  }
+  return a.out.length + mode;
+}
+
+/**
+ * Fills the table row of scanner state `q`: for each character class, the next state, whether patterns end there
+ * and the symbols fed, by the per-character rules (a word character that starts a word feeds its initial symbol,
+ * the first separator of a run after a word feeds a word's end at a separator run, other punctuation after a word
+ * feeds a word's end then itself; at the root, what starts no pattern is not fed).
+ */
+function fillRow(auto: Automaton, q: number): void {
+  const a = auto.symbols;
+  const { delta, final, alphabet, starts } = a;
+  const s = a.out.length;
+  const v0 = q < s ? q : 0;
+  const mode0 = q < s ? (a.mode[q] as number) : q - s;
+  const { classes, classSym, classInitial, classWord, step } = auto;
+  for (let k = 0; k < classes; k++) {
+    // The per-character rules, for the characters of the class.
+    let v = v0;
+    let fed = 0;
+    let mode: number;
+    let check = false;
+    const x = classSym[k] as number;
+    if (x === SYM_SEP) {
+      if (mode0 === IN_WORD) {
+        if (v !== 0) {
+          fed = 1;
+          v = delta[v * alphabet + SYM_END_SEP] as number;
+        }
+      } else if (mode0 !== AFTER_SEP && v !== 0) {
+        fed = 1;
+        v = delta[v * alphabet + SYM_SEP] as number;
+      }
+      mode = AFTER_SEP;
+    } else if (classWord[k] === 1) {
+      mode = IN_WORD;
+      const b = mode0 === IN_WORD ? x : (classInitial[k] as number);
+      if (!(v === 0 && (mode0 === IN_WORD || starts[b] === 0))) {
+        fed = 1;
+        v = delta[v * alphabet + b] as number;
+        check = true;
+      }
+    } else {
+      mode = AFTER_OTHER;
+      if (mode0 === IN_WORD && v !== 0) {
+        fed = 1;
+        v = delta[v * alphabet + SYM_END] as number;
+      }
+      if (!(v === 0 && starts[x] === 0)) {
+        fed++;
+        v = delta[v * alphabet + x] as number;
+        check = true;
+      }
+    }
+    step[q * classes + k] = stateId(a, v, mode) * 8 + (check && final[v] === 1 ? 4 : 0) + fed;
+  }
 }
 
 function getAutomaton(): Automaton {
@@ -392,8 +595,6 @@ class Collector implements MentionList {
   start: Int32Array;
   end: Int32Array;
   meaning: Int32Array;
-  length: Int32Array;
-  priority: Int8Array;
   constructor(
     capacity: number,
     readonly meanings: readonly Pattern[],
@@ -401,8 +602,6 @@ class Collector implements MentionList {
     this.start = new Int32Array(capacity);
     this.end = new Int32Array(capacity);
     this.meaning = new Int32Array(capacity);
-    this.length = new Int32Array(capacity);
-    this.priority = new Int8Array(capacity);
     this.stops = { at: new Int32Array(capacity), count: 0 };
   }
 
@@ -419,37 +618,33 @@ class Collector implements MentionList {
 
   /** Adds a mention, dropping the chosen ones it beats (they are at the tail) or itself when it loses. */
   add(start: number, end: number, p: Pattern): void {
-    const pr = PRIORITY[p.role];
+    const pr = p.priority;
     const len = end - start;
     let k = this.count;
     while (k > 0 && (this.end[k - 1] as number) > start) k--;
     for (let j = k; j < this.count; j++) {
-      const po = this.priority[j] as number;
+      const po = (this.meanings[this.meaning[j] as number] as Pattern).priority;
       // The higher role wins, then the longer mention.
-      if (!(pr > po || (pr === po && len > (this.length[j] as number)))) return;
+      if (!(pr > po || (pr === po && len > (this.end[j] as number) - (this.start[j] as number)))) return;
     }
     this.count = k;
     if (k === this.start.length) this.grow();
     this.start[k] = start;
     this.end[k] = end;
     this.meaning[k] = p.id;
-    this.length[k] = len;
-    this.priority[k] = pr;
     this.count = k + 1;
   }
 
   private grow(): void {
     const size = this.start.length * 2;
-    const copy = <T extends Int32Array | Int8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
+    const copy = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size);
       b.set(a);
       return b;
     };
-    this.start = copy(this.start, (n) => new Int32Array(n));
-    this.end = copy(this.end, (n) => new Int32Array(n));
-    this.meaning = copy(this.meaning, (n) => new Int32Array(n));
-    this.length = copy(this.length, (n) => new Int32Array(n));
-    this.priority = copy(this.priority, (n) => new Int8Array(n));
+    this.start = copy(this.start);
+    this.end = copy(this.end);
+    this.meaning = copy(this.meaning);
   }
 }
 
@@ -459,63 +654,28 @@ class Collector implements MentionList {
  * flat arrays. One pass over the text.
  */
 export function scanMentionList(text: string): MentionList {
-  const { sym, initial, word, delta, final, out, alphabet, patterns, starts } = getAutomaton();
+  const auto = getAutomaton();
+  const { cls, classes, stopClass, step, out, word, patterns } = auto;
   const found = new Collector(64 + (text.length >> 5), patterns);
+  // ring[k mod RING]: the offset of the character that fed the k-th symbol. Each character writes the two slots it
+  // may feed and moves on by what it fed (a slot written but not fed is written again by the next feeding character).
   const ring = new Int32Array(RING);
   const n = text.length;
-  let v = 0;
   let fed = 0;
-  let inWord = false;
-  let lastSep = true;
-  // At the root, a symbol that starts no pattern leaves the automaton at the root: it is skipped
-  // (no match can contain it, since every match starts with a symbol fed later).
+  let state = auto.start;
   for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    const a = sym[c] as number;
-    if (a === SYM_SEP) {
-      if (c === 10) found.stop(i);
-      if (inWord) {
-        // No pattern ends with a word's end: no match to record here.
-        inWord = false;
-        if (v !== 0) {
-          ring[fed++ & (RING - 1)] = i;
-          v = delta[v * alphabet + SYM_END_SEP] as number;
-        }
-      } else if (!lastSep && v !== 0) {
-        ring[fed++ & (RING - 1)] = i;
-        v = delta[v * alphabet + SYM_SEP] as number;
-      }
-      lastSep = true;
-      continue;
+    const k = cls[text.charCodeAt(i)] as number;
+    if (k >= stopClass) found.stop(i);
+    let x = step[state * classes + k] as number;
+    if (x === UNFILLED) {
+      fillRow(auto, state);
+      x = step[state * classes + k] as number;
     }
-    lastSep = false;
-    if (word[c] === 1) {
-      if (inWord) {
-        // Inside a word at the root no pattern can start (names begin at word starts).
-        if (v === 0) continue;
-        ring[fed++ & (RING - 1)] = i;
-        v = delta[v * alphabet + a] as number;
-      } else {
-        inWord = true;
-        const b = initial[c] as number;
-        if (v === 0 && starts[b] === 0) continue;
-        ring[fed++ & (RING - 1)] = i;
-        v = delta[v * alphabet + b] as number;
-      }
-    } else {
-      if (MAY_END[c] === 1) found.stop(i);
-      if (inWord) {
-        inWord = false;
-        if (v !== 0) {
-          ring[fed++ & (RING - 1)] = i;
-          v = delta[v * alphabet + SYM_END] as number;
-        }
-      }
-      if (v === 0 && starts[a] === 0) continue;
-      ring[fed++ & (RING - 1)] = i;
-      v = delta[v * alphabet + a] as number;
-    }
-    if (final[v] === 1) record(text, word, out[v] as Pattern[], ring, fed, i + 1, found);
+    ring[fed & (RING - 1)] = i;
+    ring[(fed + 1) & (RING - 1)] = i;
+    fed += x & 3;
+    state = x >>> 3;
+    if ((x & 4) !== 0) record(text, word, out[state] as Pattern[], ring, fed, i + 1, found);
   }
   return found;
 }

@@ -284,13 +284,22 @@ export function qualify(list: MentionList, g: SentenceGroup, at: number): (typeo
     if (!(cue & ANY_QUALIFIER)) continue;
     const d = Math.abs((list.start[j] as number) - at);
     if (d >= distance) continue;
-    const q = QUALIFIERS.find((x) => cue & x.flag);
-    if (q) {
+    for (const q of QUALIFIERS) {
+      if (!(cue & q.flag)) continue;
       best = q;
       distance = d;
+      break;
     }
   }
   return best;
+}
+
+/**
+ * Empties a scratch array and keeps its storage: `length = 0` would drop it (in V8), and every sentence's first push
+ * would allocate a new one.
+ */
+function empty(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 /**
@@ -299,23 +308,25 @@ export function qualify(list: MentionList, g: SentenceGroup, at: number): (typeo
  */
 export function readFacts(text: string, list: MentionList, g: SentenceGroup): SentenceFacts {
   const f = scratch;
-  f.positive.length = 0;
-  f.negated.length = 0;
-  f.notUsed.length = 0;
-  f.descriptors.length = 0;
-  f.benchWords.length = 0;
+  empty(f.positive);
+  empty(f.negated);
+  empty(f.notUsed);
+  empty(f.descriptors);
+  empty(f.benchWords);
   f.positiveMentions = 0;
   f.examples = 0;
   f.genericAt = -1;
   f.genericNegated = false;
   f.definesTerm = null;
-  readMentions(text, list, g, f);
+  let flags = 0;
+  for (let j = g.from; j < g.to; j++) flags |= cueOf(list, j);
+  readMentions(text, list, g, f, flags);
   readCues(text, list, g, f);
   return f;
 }
 
-/** The mention half of {@link readFacts}. */
-function readMentions(text: string, list: MentionList, g: SentenceGroup, f: SentenceFacts): void {
+/** The mention half of {@link readFacts}; `flags` are the cue flags of the sentence's mentions together (the cues it lacks need no look). */
+function readMentions(text: string, list: MentionList, g: SentenceGroup, f: SentenceFacts, flags: number): void {
   let prevEnd = -1;
   let prevNeg: Negation = Negation.None;
   for (let i = g.from; i < g.to; i++) {
@@ -325,7 +336,7 @@ function readMentions(text: string, list: MentionList, g: SentenceGroup, f: Sent
     const me = list.end[i] as number;
     // "supervised fine-tuning (SFT)": the bracketed short form shares the long form's fate.
     const bracketed = prevEnd >= 0 && ms > prevEnd && ms - prevEnd <= 3 && onlyOpeningBracket(text, prevEnd, ms);
-    const neg: Negation = bracketed ? prevNeg : negationOf(text, list, g, i);
+    const neg: Negation = bracketed ? prevNeg : (flags & (CUE.NEGATE_NEXT | CUE.NEGATE_PREVIOUS)) === 0 ? Negation.None : negationOf(text, list, g, i);
     prevEnd = me;
     prevNeg = neg;
     if (meaning.role === 'rl') {
@@ -345,14 +356,14 @@ function readMentions(text: string, list: MentionList, g: SentenceGroup, f: Sent
       if (neg === Negation.NotUsed && !f.notUsed.includes(term)) f.notUsed.push(term);
       continue;
     }
-    if (cueNear(text, list, g, i, CUE.DESCRIPTOR, false, 1, 20, false)) {
+    if ((flags & CUE.DESCRIPTOR) !== 0 && cueNear(text, list, g, i, CUE.DESCRIPTOR, false, 1, 20, false)) {
       // "an agentic RL framework", "RLHF Framework": the term describes something else.
       if (!f.descriptors.includes(term)) f.descriptors.push(term);
       continue;
     }
     if ((term.kind === 'framework' || term.kind === 'system') && stickyAt(DEFINES_AFTER, text, me) !== -1) f.definesTerm = term;
     f.positiveMentions++;
-    if (cueNear(text, list, g, i, CUE.EXAMPLE, true, 6, 80, true, CUE.USE | CUE.PARTICIPLE | CUE.WEAK)) f.examples++;
+    if ((flags & CUE.EXAMPLE) !== 0 && cueNear(text, list, g, i, CUE.EXAMPLE, true, 6, 80, true, CUE.USE | CUE.PARTICIPLE | CUE.WEAK)) f.examples++;
     if (!again) f.positive.push(term);
   }
 }
@@ -455,7 +466,23 @@ export interface MainValue {
  * describes something; else the negated term (scored down).
  */
 export function mainValue(f: SentenceFacts, list: MentionList, g: SentenceGroup, subjects: ReadonlySet<Term> | null, all: boolean): MainValue {
-  const values: string[] = [];
+  return mainValueInto(f, list, g, subjects, all, { kind: 'stage', value: '', stage: null, values: [], main: null, source: 'positive' });
+}
+
+/**
+ * {@link mainValue} written into `out` (its `values` emptied and refilled): the finder's first phase reuses one
+ * object for every sentence. Returns `out`.
+ */
+export function mainValueInto(
+  f: SentenceFacts,
+  list: MentionList,
+  g: SentenceGroup,
+  subjects: ReadonlySet<Term> | null,
+  all: boolean,
+  out: MainValue,
+): MainValue {
+  const values = out.values;
+  empty(values);
   if (f.positive.length > 0) {
     let main = f.positive[0] as Term;
     for (const t of f.positive) if (weightOf(t, subjects) > weightOf(main, subjects)) main = t;
@@ -470,7 +497,7 @@ export function mainValue(f: SentenceFacts, list: MentionList, g: SentenceGroup,
       if (all && q && !values.includes(q.value)) values.push(q.value);
       stage ??= q?.stage ?? null;
     }
-    return { kind: main.kind, value: main.canonical, stage, values, main, source: 'positive' };
+    return setMain(out, main.kind, main.canonical, stage, main, 'positive');
   }
   if (f.notUsed.length > 0) {
     let main = f.notUsed[0] as Term;
@@ -478,25 +505,29 @@ export function mainValue(f: SentenceFacts, list: MentionList, g: SentenceGroup,
     values.push(NOT_USED_PREFIX + main.canonical);
     if (all) for (const t of f.notUsed) if (t !== main) values.push(NOT_USED_PREFIX + t.canonical);
     const q = f.genericAt !== -1 ? qualify(list, g, f.genericAt) : null;
-    return { kind: 'undisclosed', value: NOT_USED_PREFIX + main.canonical, stage: main.stage ?? q?.stage ?? null, values, main, source: 'not-used' };
+    return setMain(out, 'undisclosed', NOT_USED_PREFIX + main.canonical, main.stage ?? q?.stage ?? null, main, 'not-used');
   }
   if (f.genericAt !== -1) {
     const q = qualify(list, g, f.genericAt);
     const value = q?.value ?? 'RL';
-    return { kind: 'stage', value, stage: q?.stage ?? null, values: [value], main: null, source: 'generic' };
+    values.push(value);
+    return setMain(out, 'stage', value, q?.stage ?? null, null, 'generic');
   }
   const pool = f.descriptors.length > 0 ? f.descriptors : f.negated;
   const main = pool[0];
   values.push(main?.canonical ?? 'RL');
   if (all) for (const t of pool) if (t !== main) values.push(t.canonical);
-  return {
-    kind: main?.kind ?? 'stage',
-    value: main?.canonical ?? 'RL',
-    stage: main?.stage ?? null,
-    values,
-    main: main ?? null,
-    source: f.descriptors.length > 0 ? 'descriptor' : 'negated',
-  };
+  return setMain(out, main?.kind ?? 'stage', main?.canonical ?? 'RL', main?.stage ?? null, main ?? null, f.descriptors.length > 0 ? 'descriptor' : 'negated');
+}
+
+/** Writes a main value into `out`. */
+function setMain(out: MainValue, kind: ClaimKind, value: string, stage: Stage | null, main: Term | null, source: MainValue['source']): MainValue {
+  out.kind = kind;
+  out.value = value;
+  out.stage = stage;
+  out.main = main;
+  out.source = source;
+  return out;
 }
 
 // ── Rules ───────────────────────────────────────────────────────────────────
@@ -624,6 +655,7 @@ export const benchmarkRule: Rule = ({ text, list, g, facts }, why) => {
   if (facts.benchWords.length === 0) return 0;
   // Results next to a stated use ("trained with verl, X achieves 86.7 on AIME") cost less.
   const p = Math.min(2, facts.benchWords.length) / (facts.use !== -1 ? 2 : 1);
+  if (!why) return -p;
   const words: string[] = [];
   for (let j = g.from; j < g.to && words.length < 3; j++) {
     if (cueOf(list, j) & CUE.BENCHMARK) {
@@ -631,7 +663,7 @@ export const benchmarkRule: Rule = ({ text, list, g, facts }, why) => {
       if (!words.includes(w)) words.push(w);
     }
   }
-  return why ? say(why, -p, `benchmark or comparison wording (${words.join(', ')})`) : -p;
+  return say(why, -p, `benchmark or comparison wording (${words.join(', ')})`);
 };
 
 /** −1.5 for capability wording ("supports", "compatible with"). */

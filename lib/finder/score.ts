@@ -53,7 +53,7 @@ import { detectUserGuidance } from '../evidence';
 import { modelTokens } from '../source';
 import type { Term } from '../taxonomy';
 import type { MentionList } from './matcher';
-import { citesOwnChoice, KIND_WEIGHT, mainValue, readFacts, RULES, type SentenceGroup, type Why } from './rules';
+import { citesOwnChoice, KIND_WEIGHT, mainValue, mainValueInto, readFacts, RULES, type MainValue, type RuleInput, type SentenceGroup, type Why } from './rules';
 
 export { KIND_WEIGHT, type SentenceGroup };
 
@@ -117,6 +117,20 @@ export interface Draft {
 
 /** The most {@link refine} can add: a page model named in the sentence, and said to use or be trained with something. */
 export const MODEL_BONUS = 3;
+/** What {@link refine} adds for a model-like name that is not a page model. */
+const OTHER_MODEL_BONUS = 0.75;
+/** What {@link refine} adds when the report's own system is said to use something. */
+const OWN_BONUS = 1.5;
+
+/**
+ * The most {@link refine} can add to this sentence: {@link MODEL_BONUS} when it names a page model, else a model-like
+ * name's bonus and, when the report names its own work, that one's. The finder skips the second phase of sentences
+ * this bound keeps off the list.
+ */
+export function bonusBound(sentence: string, models: RegExp | null, own: RegExp | null): number {
+  if (models?.test(sentence)) return MODEL_BONUS;
+  return OTHER_MODEL_BONUS + (own ? OWN_BONUS : 0);
+}
 
 // ── Second-phase checks on the sentence text ──────────────────────────────
 const CITE_NUM = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/;
@@ -186,6 +200,39 @@ export function analyse(text: string, list: MentionList, g: SentenceGroup, subje
   };
 }
 
+/** The rule input {@link firstPoints} reuses for every sentence. */
+const firstInput: RuleInput = {
+  text: '',
+  list: null as unknown as MentionList,
+  g: null as unknown as SentenceGroup,
+  facts: null as unknown as RuleInput['facts'],
+  main: null as unknown as MainValue,
+  subjects: null,
+};
+
+/**
+ * The first phase's score of a sentence, as {@link analyse} gives it in `points`, without building a draft: the
+ * finder scores every sentence of a page this way and drafts only the few that can still make the list. The main
+ * value is written into `main` (the caller's scratch; its kind and stage tell whether the sentence discloses).
+ */
+export function firstPoints(text: string, list: MentionList, g: SentenceGroup, subjects: ReadonlySet<Term> | null, main: MainValue): number {
+  const facts = readFacts(text, list, g);
+  const input = firstInput;
+  input.text = text;
+  input.list = list;
+  input.g = g;
+  input.facts = facts;
+  input.main = mainValueInto(facts, list, g, subjects, false, main);
+  input.subjects = subjects;
+  let points = 0;
+  for (const rule of RULES) points += rule(input, null);
+  // Let go of the page (the scratch outlives the call).
+  input.text = '';
+  input.list = null as unknown as MentionList;
+  input.subjects = null;
+  return points;
+}
+
 /** A case-insensitive matcher of the page's model names (longest first), or null when none are given. */
 export function modelMatcher(models: readonly string[] | undefined): RegExp | null {
   const names = [...new Set((models ?? []).map((m) => m.trim()).filter((m) => m.length > 0))];
@@ -223,13 +270,13 @@ export function refine(sentence: string, draft: Draft, models: RegExp | null, ow
     const token = modelTokens(sentence).find((t) => !NOT_MODELS.test(t));
     if (token) {
       model = token;
-      add(0.75, `names a model (${token})`);
+      add(OTHER_MODEL_BONUS, `names a model (${token})`);
     }
   }
   const self = !adopts && own ? own.exec(sentence) : null;
   if (self && stickyAt(MODEL_USES, sentence, self.index + self[0].length) !== -1) {
     adopts = true;
-    if (!draft.negative) add(1.5, `${self[0]} (the report’s own work) uses it`);
+    if (!draft.negative) add(OWN_BONUS, `${self[0]} (the report’s own work) uses it`);
   }
 
   // Citations: the strongest shape counts ("et al." was charged already).

@@ -54,14 +54,25 @@ function keyOf(word: string): number {
 const ABBREVIATION_KEYS = new Set([...ABBREVIATIONS].map(keyOf).filter((k) => k !== -1));
 const ETC_KEY = keyOf('etc');
 
-const CJK_END = new Set(['。', '！', '？', '；']);
-const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '）', '」', '』', '》', '】']);
+/** 。！？； */
+function isCjkEnd(c: number): boolean {
+  return c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0xff1b;
+}
+
+/** Closing quotes and brackets that stay with their sentence: " ' ” ’ ) ] ） 」 』 》 】 */
+function isCloser(c: number): boolean {
+  return (
+    c === 34 || c === 39 || c === 41 || c === 93 || c === 0x201d || c === 0x2019 || c === 0xff09 || c === 0x300d || c === 0x300f || c === 0x300b || c === 0x3011
+  );
+}
 
 const OPENERS = new Set([40, 91, 34, 39, 0x201c, 0x2018]);
 
-/** Characters that may end a sentence (the cheap test before {@link boundaryAfter}): . ! ? ; newline 。！？； */
+/** The characters that may end a sentence: . ! ? ; newline 。！？； */
+export const MAY_END_CODES: readonly number[] = [46, 33, 63, 59, 10, 0x3002, 0xff01, 0xff1f, 0xff1b];
+/** MAY_END[c] = 1 for a character that may end a sentence (the cheap test before {@link boundaryAfter}). */
 export const MAY_END = new Uint8Array(65536);
-for (const c of [46, 33, 63, 59, 10, 0x3002, 0xff01, 0xff1f, 0xff1b]) MAY_END[c] = 1;
+for (const c of MAY_END_CODES) MAY_END[c] = 1;
 
 /** Whether text[from, to) is all ASCII digits. */
 function isDigits(text: string, from: number, to: number): boolean {
@@ -76,10 +87,12 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 160 || c === 0x3000;
 }
 
-function isLower(ch: string | undefined): boolean {
-  if (ch === undefined) return false;
-  const c = ch.charCodeAt(0);
+/** Whether the code unit at `p` is a lower-case letter (false past the end). */
+function isLowerAt(text: string, p: number): boolean {
+  const c = text.charCodeAt(p);
   if (c < 128) return c >= 97 && c <= 122;
+  if (Number.isNaN(c)) return false;
+  const ch = String.fromCharCode(c);
   return ch !== ch.toUpperCase() && ch === ch.toLowerCase();
 }
 
@@ -88,30 +101,35 @@ function isLower(ch: string | undefined): boolean {
  * sentence starts (after closing quotes and white space); otherwise -1.
  */
 export function boundaryAfter(text: string, p: number): number {
-  const ch = text[p];
-  if (ch === undefined) return -1;
   const n = text.length;
-  if (CJK_END.has(ch)) {
+  if (p < 0 || p >= n) return -1;
+  const ch = text.charCodeAt(p);
+  if (isCjkEnd(ch)) {
     let q = p + 1;
-    while (q < n && CLOSERS.has(text[q] as string)) q++;
+    while (q < n && isCloser(text.charCodeAt(q))) q++;
     while (q < n && isSpace(text.charCodeAt(q))) q++;
     return q;
   }
-  if (ch === '\n') {
+  if (ch === 10) {
     // A blank line.
     let q = p + 1;
-    while (q < n && (text[q] === ' ' || text[q] === '\t' || text[q] === '\r')) q++;
-    if (text[q] !== '\n') return -1;
+    while (q < n) {
+      const c = text.charCodeAt(q);
+      if (c !== 32 && c !== 9 && c !== 13) break;
+      q++;
+    }
+    if (text.charCodeAt(q) !== 10) return -1;
     while (q < n && isSpace(text.charCodeAt(q))) q++;
     return q;
   }
-  if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== ';') return -1;
+  // . ! ? ;
+  if (ch !== 46 && ch !== 33 && ch !== 63 && ch !== 59) return -1;
   let q = p + 1;
-  while (q < n && CLOSERS.has(text[q] as string)) q++;
+  while (q < n && isCloser(text.charCodeAt(q))) q++;
   if (q < n && !isSpace(text.charCodeAt(q))) return -1;
   while (q < n && isSpace(text.charCodeAt(q))) q++;
-  if (ch === ';') return q;
-  if (ch === '.') {
+  if (ch === 59) return q;
+  if (ch === 46) {
     // Fast path: a lower-case ASCII word of 7+ letters before the point is no abbreviation.
     let k = p - 1;
     while (k >= 0 && p - k <= 7) {
@@ -135,8 +153,8 @@ export function boundaryAfter(text: string, p: number): number {
     if (len <= 2 && atWordStart && isDigits(text, b, p) && !afterWord(text, b)) return -1;
     if (len >= 3 && len <= 12 && text.charCodeAt(b + 1) === 46 && /^(?:\p{L}\.)+\p{L}$/u.test(text.slice(b, p))) return -1; // "U.S", "a.k.a"
     // Lower case after a point: only after a real word ("… engines. slime instead …"), not "etc. and".
-    if (isLower(text[q]) && (key === ETC_KEY || !/^[\p{L}\d'’-]{3,}[)\]”’"']*$/u.test(text.slice(b, p)))) return -1;
-  } else if (isLower(text[q])) {
+    if (isLowerAt(text, q) && (key === ETC_KEY || !/^[\p{L}\d'’-]{3,}[)\]”’"']*$/u.test(text.slice(b, p)))) return -1;
+  } else if (isLowerAt(text, q)) {
     return -1;
   }
   return q;
@@ -173,6 +191,29 @@ export function sentenceAround(
   stops?: Stops,
   breaks?: ArrayLike<number>,
 ): { start: number; end: number; capped: boolean } {
+  return spanAround(text, from, to, floor, stops, breaks, { start: 0, end: 0, capped: false });
+}
+
+/** A sentence's span, as {@link sentenceAround} gives it. */
+export interface Span {
+  /** Start offset (trimmed). */
+  start: number;
+  /** End offset (exclusive, trimmed). */
+  end: number;
+  /** A side had no sentence boundary (a run-on). */
+  capped: boolean;
+}
+
+/** {@link sentenceAround} written into `out` (the finder's scratch: no object per sentence); returns `out`. */
+export function spanAround(
+  text: string,
+  from: number,
+  to: number,
+  floor: number,
+  stops: Stops | undefined,
+  breaks: ArrayLike<number> | undefined,
+  out: Span,
+): Span {
   let n = text.length;
   let breakFloor = -1;
   if (breaks && breaks.length) {
@@ -241,14 +282,17 @@ export function sentenceAround(
     }
   }
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return { start, end: Math.max(end, Math.min(to, whole)), capped: !startsClean || !endsClean };
+  out.start = start;
+  out.end = Math.max(end, Math.min(to, whole));
+  out.capped = !startsClean || !endsClean;
+  return out;
 }
 
 /** Whether a sentence ends just before `at` (ignoring white space). */
 function endsSentence(text: string, at: number): boolean {
   let p = at - 1;
   while (p >= 0 && isSpace(text.charCodeAt(p))) p--;
-  while (p >= 0 && CLOSERS.has(text[p] as string)) p--;
+  while (p >= 0 && isCloser(text.charCodeAt(p))) p--;
   return p < 0 || boundaryAfter(text, p) !== -1;
 }
 
@@ -272,7 +316,7 @@ function firstBoundary(text: string, from: number, hi: number, stops?: Stops): n
 /** The offset after the terminator at `p` and any closing quotes or brackets. */
 function endAfterClosers(text: string, p: number): number {
   let end = p + 1;
-  while (end < text.length && CLOSERS.has(text[end] as string)) end++;
+  while (end < text.length && isCloser(text.charCodeAt(end))) end++;
   return end;
 }
 
