@@ -36,8 +36,9 @@ const uploads = new Map<string, string>();
 const KEPT_UPLOADS = 2;
 
 /**
- * Takes file texts that extension pages post to this worker (see `Upload`), and confirms each on the
- * message's port. Only our own pages can reach the worker; the sender's address is checked all the same.
+ * Takes file texts (or files, read here) that extension pages post to this worker (see `Upload`), and confirms each
+ * on the message's port once its text is held. Only our own pages can reach the worker; the sender's address is
+ * checked all the same. A file that cannot be read is refused on the port (the page then sends the text with its call).
  */
 export function listenForUploads(origin: string): void {
   globalThis.addEventListener('message', (event) => {
@@ -45,9 +46,14 @@ export function listenForUploads(origin: string): void {
     const upload = Upload.safeParse(e.data);
     const from = (e.source as { url?: unknown } | null)?.url;
     if (!upload.success || typeof from !== 'string' || !from.startsWith(origin)) return;
-    uploads.set(upload.data.id, upload.data.text);
-    while (uploads.size > KEPT_UPLOADS) uploads.delete(uploads.keys().next().value!);
-    e.ports[0]?.postMessage({ ok: true });
+    const port = e.ports[0];
+    const held = (text: string) => {
+      uploads.set(upload.data.id, text);
+      while (uploads.size > KEPT_UPLOADS) uploads.delete(uploads.keys().next().value!);
+      port?.postMessage({ ok: true });
+    };
+    if ('text' in upload.data) held(upload.data.text);
+    else void upload.data.file.text().then(held, () => port?.postMessage({ ok: false }));
   });
 }
 

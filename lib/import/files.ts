@@ -25,13 +25,19 @@ export interface ParsedImport {
   items: number;
 }
 
+/** The format a file's name alone tells (JSON Lines by its extension), or null when only its text can. */
+export function formatByName(fileName: string): ImportFormat | null {
+  return /\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : null;
+}
+
 /**
  * The format of a file from its first line: a backup's `format` tag, a
  * survey record (JSONL), else W3C annotations. A file named `.jsonl` or
  * `.ndjson` is JSONL.
  */
 export function detectFormat(text: string, fileName: string): ImportFormat {
-  if (/\.(jsonl|ndjson)$/i.test(fileName)) return 'jsonl';
+  const named = formatByName(fileName);
+  if (named) return named;
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{"format":"recipe-lens-backup/') || /^\{\s*"format"\s*:\s*"recipe-lens-backup\//.test(start)) return 'backup';
   const firstLine = start.slice(0, start.indexOf('\n') === -1 ? undefined : start.indexOf('\n')).trim();
