@@ -7,9 +7,8 @@ import { lazyReader } from '../shared/recheck';
 import { callAsPage, onChangeNotice } from '../shared/calls';
 
 /**
- * Posts a file (a handle: the worker reads it) or its text straight to the extension's service worker and waits
- * until it holds the text; returns the id to name it by, or null when there is no active worker to post to or it
- * could not read the file.
+ * Posts a file (a handle: the worker reads it when it previews it) or its text straight to the extension's service
+ * worker and waits until it holds it; returns the id to name it by, or null when there is no active worker to post to.
  */
 export async function handOverText(content: string | Blob): Promise<string | null> {
   const worker = (await navigator.serviceWorker?.getRegistration())?.active;

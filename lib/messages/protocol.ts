@@ -384,7 +384,7 @@ export const UPLOAD_CHANNEL = 'recipe-lens-upload';
 
 /**
  * One handed-over file: its text, or the file itself (a Blob crosses as a handle, not as its megabytes of text, and
- * the worker reads it); the worker answers `{ ok: true }` on the message's port once it holds the text.
+ * the worker reads it as it parses it); the worker answers `{ ok: true }` on the message's port once it holds it.
  */
 export const Upload = z.union([
   z.object({ channel: z.literal(UPLOAD_CHANNEL), id: z.string().min(8).max(100), text: z.string().max(MAX_IMPORT_BYTES) }),
