@@ -128,6 +128,10 @@ export async function previewImport(
     preview.errorCount = 1;
   }
   if (preview.errorCount) return preview;
+  // A restore replaces the store's source records with a backup's; any other file's are merged in (later wins). Read
+  // beside the records' stored versions.
+  const storedSources = request.mode === 'replace' && request.format === 'backup' ? Promise.resolve([]) : sourceRecords(db);
+  storedSources.catch(() => undefined);
   if (request.mode === 'replace') {
     const store = await storeRefs(db);
     const incoming = new Set(parsed.records.map(recordRef));
@@ -145,9 +149,7 @@ export async function previewImport(
     preview.conflictCount = plan.conflicts.length;
     preview.conflicts = plan.conflicts.slice(0, SHOWN_CONFLICTS).map(({ ref, label, diffs }) => ({ ref, label, diffs }));
   }
-  // A restore replaces the store's source records with a backup's; any other file's are merged in (later wins).
-  const storedSources = request.mode === 'replace' && request.format === 'backup' ? [] : await sourceRecords(db);
-  preview.sourceRecords = { incoming: parsed.sourceRecords.length, ...planSourceRecords(storedSources, parsed.sourceRecords) };
+  preview.sourceRecords = { incoming: parsed.sourceRecords.length, ...planSourceRecords(await storedSources, parsed.sourceRecords) };
   preview.token = keep({ fileName: request.fileName, format: request.format, mode: request.mode, parsed });
   return preview;
 }
