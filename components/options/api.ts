@@ -12,8 +12,11 @@ export type ImportCall = 'import.preview' | 'import.commit';
 
 /** What the import UI needs: its calls, and handing a file to the background. */
 export interface ImportApi extends Calls<ImportCall> {
-  /** Hands a file's text to the background ahead of the call that names it; null when it cannot (the text then travels in the call). */
-  handOver?(text: string): Promise<string | null>;
+  /**
+   * Hands a file, or its text, to the background ahead of the call that names it; null when it cannot (the text then
+   * travels in the call). A file crosses as a handle and is read there: the page neither reads nor copies its text.
+   */
+  handOver?(content: string | Blob): Promise<string | null>;
 }
 
 /** What the backup card needs: the import's calls and the backup's own. */

@@ -8,7 +8,7 @@
  */
 import { getBackupState, replaceStore, sourceRecords, storeRefs, storedVersions, takeBackup, writeImportWithSources, type RecipeDatabase } from '../../lib/db';
 import { backupReminder, toBackup } from '../../lib/backup';
-import { parseImport, type ImportFormat, type ImportMode, type ParsedImport } from '../../lib/import/files';
+import { parseImport, parseImportParts, type ImportFormat, type ImportMode, type ParsedImport } from '../../lib/import/files';
 import { planStoreImport, recordRef, resolvePlan, type Resolution } from '../../lib/import/preview';
 import { planSourceRecords } from '../../lib/import/sources';
 import { type BackgroundCall, type Handlers, Upload } from '../../lib/messages';
@@ -31,13 +31,14 @@ interface Kept {
 
 // Lost when the service worker stops: a commit then answers "expired" and the page sends the text again.
 const previews = new Map<string, Kept>();
-/** File texts handed over by pages, waiting for their `import.preview`. */
-const uploads = new Map<string, string>();
+/** Files (or their texts) handed over by pages, waiting for their `import.preview`. */
+const uploads = new Map<string, string | Blob>();
 const KEPT_UPLOADS = 2;
 
 /**
- * Takes file texts that extension pages post to this worker (see `Upload`), and confirms each on the
- * message's port. Only our own pages can reach the worker; the sender's address is checked all the same.
+ * Takes file texts, or files, that extension pages post to this worker (see `Upload`), and confirms each on the
+ * message's port. A file is read when its preview parses it, as its parts arrive. Only our own pages can reach the
+ * worker; the sender's address is checked all the same.
  */
 export function listenForUploads(origin: string): void {
   globalThis.addEventListener('message', (event) => {
@@ -45,19 +46,43 @@ export function listenForUploads(origin: string): void {
     const upload = Upload.safeParse(e.data);
     const from = (e.source as { url?: unknown } | null)?.url;
     if (!upload.success || typeof from !== 'string' || !from.startsWith(origin)) return;
-    uploads.set(upload.data.id, upload.data.text);
+    uploads.set(upload.data.id, 'text' in upload.data ? upload.data.text : upload.data.file);
     while (uploads.size > KEPT_UPLOADS) uploads.delete(uploads.keys().next().value!);
     e.ports[0]?.postMessage({ ok: true });
   });
 }
 
-/** The file's text: given in the request, or handed over before (each upload is used once). */
-function fileText(request: { text?: string; upload?: string }): string | undefined {
+/** The file: its text given in the request, or handed over before (each upload is used once). */
+function fileOf(request: { text?: string; upload?: string }): string | Blob | undefined {
   if (request.text !== undefined) return request.text;
   if (request.upload === undefined) return undefined;
-  const text = uploads.get(request.upload);
+  const file = uploads.get(request.upload);
   uploads.delete(request.upload);
-  return text;
+  return file;
+}
+
+/** A file's text, decoded as UTF-8 part by part as it is read. */
+async function* textParts(file: Blob): AsyncGenerator<string> {
+  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Parses a file, a handed-over one as it is read; a file that cannot be read did not reach the background (the page then sends its text). */
+async function parseFile(file: string | Blob, fileName: string, format: ImportFormat): Promise<ParsedImport> {
+  if (typeof file === 'string') return parseImport(file, format);
+  try {
+    return await parseImportParts(textParts(file), format);
+  } catch (error) {
+    throw new Error(`${fileName} did not reach the background (${error instanceof Error ? error.message : String(error)}); import it again.`);
+  }
 }
 
 function keep(entry: Kept): string {
@@ -77,9 +102,9 @@ export async function previewImport(
   db: RecipeDatabase,
   request: { text?: string; upload?: string; fileName: string; format: ImportFormat; mode: ImportMode },
 ): Promise<ImportPreview> {
-  const text = fileText(request);
-  if (text === undefined) throw new Error(`${request.fileName} did not reach the background; import it again.`);
-  const parsed = parseImport(text, request.format);
+  const file = fileOf(request);
+  if (file === undefined) throw new Error(`${request.fileName} did not reach the background; import it again.`);
+  const parsed = await parseFile(file, request.fileName, request.format);
   const preview: ImportPreview = {
     fileName: request.fileName,
     format: request.format,
@@ -103,6 +128,10 @@ export async function previewImport(
     preview.errorCount = 1;
   }
   if (preview.errorCount) return preview;
+  // A restore replaces the store's source records with a backup's; any other file's are merged in (later wins). Read
+  // beside the records' stored versions.
+  const storedSources = request.mode === 'replace' && request.format === 'backup' ? Promise.resolve([]) : sourceRecords(db);
+  storedSources.catch(() => undefined);
   if (request.mode === 'replace') {
     const store = await storeRefs(db);
     const incoming = new Set(parsed.records.map(recordRef));
@@ -120,9 +149,7 @@ export async function previewImport(
     preview.conflictCount = plan.conflicts.length;
     preview.conflicts = plan.conflicts.slice(0, SHOWN_CONFLICTS).map(({ ref, label, diffs }) => ({ ref, label, diffs }));
   }
-  // A restore replaces the store's source records with a backup's; any other file's are merged in (later wins).
-  const storedSources = request.mode === 'replace' && request.format === 'backup' ? [] : await sourceRecords(db);
-  preview.sourceRecords = { incoming: parsed.sourceRecords.length, ...planSourceRecords(storedSources, parsed.sourceRecords) };
+  preview.sourceRecords = { incoming: parsed.sourceRecords.length, ...planSourceRecords(await storedSources, parsed.sourceRecords) };
   preview.token = keep({ fileName: request.fileName, format: request.format, mode: request.mode, parsed });
   return preview;
 }
@@ -143,9 +170,9 @@ export async function commitImport(
 ): Promise<ImportOutcome> {
   let parsed = previews.get(request.token)?.parsed;
   if (!parsed) {
-    const text = fileText(request);
-    if (text === undefined) return { status: 'expired' };
-    parsed = parseImport(text, request.format);
+    const file = fileOf(request);
+    if (file === undefined) return { status: 'expired' };
+    parsed = await parseFile(file, request.fileName, request.format);
     if (parsed.errors.length) throw new Error(`${request.fileName} has ${parsed.errors.length} bad line(s); nothing was stored. Preview it again to see them.`);
   }
   previews.delete(request.token);

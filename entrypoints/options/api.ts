@@ -7,21 +7,20 @@ import { lazyReader } from '../shared/recheck';
 import { callAsPage, onChangeNotice } from '../shared/calls';
 
 /**
- * Posts a file's text straight to the extension's service worker and waits
- * until it holds it; returns the id to name it by, or null when there is no
- * active worker to post to.
+ * Posts a file (a handle: the worker reads it when it previews it) or its text straight to the extension's service
+ * worker and waits until it holds it; returns the id to name it by, or null when there is no active worker to post to.
  */
-export async function handOverText(text: string): Promise<string | null> {
+export async function handOverText(content: string | Blob): Promise<string | null> {
   const worker = (await navigator.serviceWorker?.getRegistration())?.active;
   if (!worker) return null;
   const id = crypto.randomUUID();
-  const upload: Upload = { channel: UPLOAD_CHANNEL, id, text };
+  const upload: Upload = typeof content === 'string' ? { channel: UPLOAD_CHANNEL, id, text: content } : { channel: UPLOAD_CHANNEL, id, file: content };
   const held = await new Promise<boolean>((resolve) => {
     const channel = new MessageChannel();
     const timer = setTimeout(() => resolve(false), 30_000);
-    channel.port1.onmessage = () => {
+    channel.port1.onmessage = (event: MessageEvent<unknown>) => {
       clearTimeout(timer);
-      resolve(true);
+      resolve((event.data as { ok?: unknown } | null)?.ok === true);
     };
     worker.postMessage(upload, [channel.port2]);
   });

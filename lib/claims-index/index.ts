@@ -34,6 +34,15 @@ export function buildClaimsIndex(addresses: Iterable<string>, sites: readonly st
   return { version: 1, keys, sites: [...sites] };
 }
 
+/** `index` with these addresses added: what `buildClaimsIndex` gives for its addresses and these (the same sites). */
+export function withAddresses(index: ClaimsIndex, addresses: Iterable<string>): ClaimsIndex {
+  const keys = new Set(index.keys);
+  const before = keys.size;
+  for (const address of addresses) keys.add(addressKey(address));
+  if (keys.size === before) return index;
+  return { version: 1, keys: [...keys].sort((a, b) => a - b), sites: [...index.sites] };
+}
+
 /** Whether a stored value is an index this code reads (anything else counts as no index: ask the background). */
 export function isClaimsIndex(value: unknown): value is ClaimsIndex {
   const v = value as ClaimsIndex | null;

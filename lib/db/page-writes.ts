@@ -5,7 +5,12 @@
  */
 import type { RecipeDatabase } from './open';
 
-type Watcher = (db: RecipeDatabase) => Promise<void>;
+/**
+ * Hears of a committed write of the pages store. `added`, when given, is all that write did to it: it put the pages at
+ * these addresses and deleted none (a watcher may then add them to what it knew); absent, the write may have done
+ * anything (a watcher reads the store).
+ */
+type Watcher = (db: RecipeDatabase, added?: readonly string[]) => Promise<void>;
 
 const watchers = new WeakMap<object, Watcher>();
 
@@ -14,12 +19,15 @@ export function watchPageWrites(db: RecipeDatabase, watcher: Watcher): void {
   watchers.set(db, watcher);
 }
 
-/** Runs the connection's watcher (after a committed transaction that wrote pages); a failing watcher is reported, never thrown. */
-export async function pagesWritten(db: RecipeDatabase): Promise<void> {
+/**
+ * Runs the connection's watcher (after a committed transaction that wrote pages), with the addresses of the pages it
+ * put when that is all it did; a failing watcher is reported, never thrown.
+ */
+export async function pagesWritten(db: RecipeDatabase, added?: readonly string[]): Promise<void> {
   const watcher = watchers.get(db);
   if (!watcher) return;
   try {
-    await watcher(db);
+    await watcher(db, added);
   } catch (error) {
     console.warn('Recipe Lens: a watcher of page writes failed', error);
   }

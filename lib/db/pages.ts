@@ -71,6 +71,9 @@ export class PageGroups {
   /** Claim ids looked up and not found. */
   private readonly absent = new Set<string>();
   private readonly dirty = new Set<string>();
+  /** The addresses of the pages written so far, and whether any page was deleted (or the store cleared). */
+  private readonly written = new Set<string>();
+  private deleted = false;
   private everything = false;
   private total: number | null = null;
 
@@ -155,6 +158,7 @@ export class PageGroups {
   /** Removes every page, in the store and here. */
   clear(): void {
     this.store.clear();
+    this.deleted = true;
     this.pages.clear();
     this.owner.clear();
     this.absent.clear();
@@ -167,9 +171,19 @@ export class PageGroups {
   flush(): void {
     for (const url of this.dirty) {
       const page = this.pages.get(url);
-      if (page?.size) this.store.put(pageValue(url, page.values()));
-      else this.store.delete(url);
+      if (page?.size) {
+        this.store.put(pageValue(url, page.values()));
+        this.written.add(url);
+      } else {
+        this.store.delete(url);
+        this.deleted = true;
+      }
     }
     this.dirty.clear();
+  }
+
+  /** The addresses of the pages written through this object when it deleted none (nor cleared the store), else null. */
+  addedOnly(): string[] | null {
+    return this.deleted ? null : [...this.written];
   }
 }

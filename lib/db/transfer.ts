@@ -87,20 +87,34 @@ export async function putAll(stores: Stores, records: readonly SurveyRecord[]): 
   stores.pages.flush();
 }
 
-/** Runs `body` in a readwrite transaction with relaxed durability; aborts it when `body` throws. */
-export async function bulkWrite<T>(db: RecipeDatabase, names: Array<StoreName>, body: (tx: IDBTransaction) => Promise<T>): Promise<T> {
-  return writeTransaction(db, names, body, 'relaxed');
+/**
+ * Runs `body` in a readwrite transaction with relaxed durability; aborts it when `body` throws. `added`, when given,
+ * tells after the commit what the transaction did to the pages store (see `writeTransaction`).
+ */
+export async function bulkWrite<T>(
+  db: RecipeDatabase,
+  names: Array<StoreName>,
+  body: (tx: IDBTransaction) => Promise<T>,
+  added?: () => readonly string[] | null,
+): Promise<T> {
+  return writeTransaction(db, names, body, 'relaxed', added);
 }
 
 /** A store of the database by name. */
 export type StoreName = 'pages' | 'models' | 'sources' | 'meta' | 'synced' | 'rechecks';
 
-/** Runs `body` in a readwrite transaction (raw, unwrapped) and waits for it to commit; aborts it when `body` throws, so nothing of it is stored. */
+/**
+ * Runs `body` in a readwrite transaction (raw, unwrapped) and waits for it to commit; aborts it when `body` throws, so
+ * nothing of it is stored. `added`, asked after the commit, gives the addresses of the pages the transaction put when
+ * it wrote the pages store through nothing but those puts (no delete, no clear), else null: the watcher of page writes
+ * then need not read the store.
+ */
 export async function writeTransaction<T>(
   db: RecipeDatabase,
   names: Array<StoreName>,
   body: (tx: IDBTransaction) => Promise<T>,
   durability: IDBTransactionDurability = 'default',
+  added?: () => readonly string[] | null,
 ): Promise<T> {
   const tx = db.transaction(names, 'readwrite', { durability });
   const done = tx.done;
@@ -110,7 +124,7 @@ export async function writeTransaction<T>(
     const result = await body(unwrap(tx));
     await done;
     // Whoever keeps an index of the pages store (the background's claims index) hears of the write before its caller.
-    if (names.includes('pages')) await pagesWritten(db);
+    if (names.includes('pages')) await pagesWritten(db, added?.() ?? undefined);
     return result;
   } catch (error) {
     try {
@@ -174,16 +188,24 @@ async function writePlanned<T>(
 ): Promise<{ result: T; sourceRecords: number }> {
   const names: StoreName[] = now === null ? ['pages', 'models'] : ['pages', 'models', 'meta'];
   if (sourceRecords.length) names.push('rechecks');
-  return bulkWrite(db, names, async (tx) => {
-    const stores = storesOf(tx);
-    const meta = now === null ? null : tx.objectStore('meta');
-    const [stored, state] = await Promise.all([readMatching(stores, incoming), meta ? request(meta.get(BACKUP_KEY)) : null]);
-    const { writes, result } = decide(stored);
-    await putAll(stores, writes);
-    if (meta && now !== null && writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
-    const changed = sourceRecords.length ? await mergeSourceRecordsInto(tx.objectStore('rechecks'), sourceRecords) : 0;
-    return { result, sourceRecords: changed };
-  });
+  // The pages store is written through `stores.pages` alone: the claims index may just add the pages it put.
+  let pages: PageGroups | null = null;
+  return bulkWrite(
+    db,
+    names,
+    async (tx) => {
+      const stores = storesOf(tx);
+      pages = stores.pages;
+      const meta = now === null ? null : tx.objectStore('meta');
+      const [stored, state] = await Promise.all([readMatching(stores, incoming), meta ? request(meta.get(BACKUP_KEY)) : null]);
+      const { writes, result } = decide(stored);
+      await putAll(stores, writes);
+      if (meta && now !== null && writes.length) meta.put(withChanges(backupState(state), writes.length, now), BACKUP_KEY);
+      const changed = sourceRecords.length ? await mergeSourceRecordsInto(tx.objectStore('rechecks'), sourceRecords) : 0;
+      return { result, sourceRecords: changed };
+    },
+    () => (pages as PageGroups | null)?.addedOnly() ?? null,
+  );
 }
 
 /** How many of each the store holds (source records too), and the keys of its records (`recordRef` form: `claim:<id>`, `model:<key>`). */

@@ -25,13 +25,19 @@ export interface ParsedImport {
   items: number;
 }
 
+/** The format a file's name alone tells (JSON Lines by its extension), or null when only its text can. */
+export function formatByName(fileName: string): ImportFormat | null {
+  return /\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : null;
+}
+
 /**
  * The format of a file from its first line: a backup's `format` tag, a
  * survey record (JSONL), else W3C annotations. A file named `.jsonl` or
  * `.ndjson` is JSONL.
  */
 export function detectFormat(text: string, fileName: string): ImportFormat {
-  if (/\.(jsonl|ndjson)$/i.test(fileName)) return 'jsonl';
+  const named = formatByName(fileName);
+  if (named) return named;
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{"format":"recipe-lens-backup/') || /^\{\s*"format"\s*:\s*"recipe-lens-backup\//.test(start)) return 'backup';
   const firstLine = start.slice(0, start.indexOf('\n') === -1 ? undefined : start.indexOf('\n')).trim();
@@ -94,6 +100,47 @@ function parseW3c(text: string): ParsedImport {
     const path = paths[e.index - 1];
     out.errors.push({ line: path === undefined ? 0 : (lines.get(path) ?? 0), message: `annotation ${e.index}: ${e.message}` });
   }
+  return out;
+}
+
+/** Text read before a part of a JSONL file is parsed: large enough to parse in few steps, small enough to parse while the rest arrives. */
+const JSONL_PART = 512 * 1024;
+
+/**
+ * `parseImport` over a file's text as it arrives, in parts (decoded text, in order): JSON Lines are parsed a run of
+ * whole lines at a time while the rest is still being read; other formats once all of it is there. Gives what
+ * `parseImport` gives for the parts joined.
+ */
+export async function parseImportParts(parts: AsyncIterable<string>, format: ImportFormat): Promise<ParsedImport> {
+  if (format !== 'jsonl') {
+    const all: string[] = [];
+    for await (const part of parts) all.push(part);
+    return parseImport(all.join(''), format);
+  }
+  const out: ParsedImport = { records: [], sources: [], sourceRecords: [], errors: [], items: 0 };
+  let linesBefore = 0;
+  const take = (text: string) => {
+    const parsed = parseSurveyJsonl(text, { sources: true, linesBefore });
+    for (const r of parsed.records) out.records.push(r);
+    for (const s of parsed.sources) out.sourceRecords.push(s);
+    for (const e of parsed.errors) out.errors.push(e);
+    out.items += parsed.lines;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) linesBefore++;
+    linesBefore++;
+  };
+  let pending = '';
+  let first = true;
+  for await (const part of parts) {
+    pending += first ? part.replace(/^\uFEFF/, '') : part;
+    first = first && part === '';
+    if (pending.length < JSONL_PART) continue;
+    const end = pending.lastIndexOf('\n');
+    if (end === -1) continue;
+    take(pending.slice(0, end));
+    pending = pending.slice(end + 1);
+  }
+  take(pending);
+  if (!out.errors.length && !out.records.length && !out.sourceRecords.length) out.errors.push({ line: 0, message: 'the file holds no records' });
   return out;
 }
 

@@ -26,6 +26,8 @@ export interface ParsedJsonl {
 export interface JsonlOptions {
   /** Read `rl-survey.source/1` lines too (an import file); without it they are refused (a dataset's claims and models files). */
   sources?: boolean;
+  /** Lines of the file before `text` (a part of it read so far): errors name lines of the whole file. */
+  linesBefore?: number;
 }
 
 const KNOWN_SCHEMAS = new Set([CLAIM_SCHEMA, MODEL_SCHEMA]);
@@ -88,12 +90,13 @@ export function parseSurveyJsonl(text: string, options: JsonlOptions = {}): Pars
   const errors: LineError[] = [];
   const expected = options.sources ? `"${CLAIM_SCHEMA}", "${MODEL_SCHEMA}" or "${SOURCE_SCHEMA}"` : `"${CLAIM_SCHEMA}" or "${MODEL_SCHEMA}"`;
   let lines = 0;
+  const before = options.linesBefore ?? 0;
   const rows = text.split('\n');
   for (let i = 0; i < rows.length; i++) {
     const raw = rows[i]!.replace(/\r$/, '');
     if (raw.trim() === '') continue;
     lines += 1;
-    const line = i + 1;
+    const line = before + i + 1;
     let value: unknown;
     try {
       value = parseJsonSafely(raw);

@@ -377,13 +377,23 @@ export type Envelope = z.infer<typeof Envelope>;
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
 
 /**
- * Tag of a file's text handed by an extension page straight to the service worker (`postMessage` to its
+ * Tag of a file handed by an extension page straight to the service worker (`postMessage` to its
  * registration: several times faster than a runtime message for megabytes), then named in `import.preview`.
  */
 export const UPLOAD_CHANNEL = 'recipe-lens-upload';
 
-/** One handed-over file text; the worker answers `{ ok: true }` on the message's port once it holds it. */
-export const Upload = z.object({ channel: z.literal(UPLOAD_CHANNEL), id: z.string().min(8).max(100), text: z.string().max(MAX_IMPORT_BYTES) });
+/**
+ * One handed-over file: its text, or the file itself (a Blob crosses as a handle, not as its megabytes of text, and
+ * the worker reads it as it parses it); the worker answers `{ ok: true }` on the message's port once it holds it.
+ */
+export const Upload = z.union([
+  z.object({ channel: z.literal(UPLOAD_CHANNEL), id: z.string().min(8).max(100), text: z.string().max(MAX_IMPORT_BYTES) }),
+  z.object({
+    channel: z.literal(UPLOAD_CHANNEL),
+    id: z.string().min(8).max(100),
+    file: z.instanceof(Blob).refine((file) => file.size <= MAX_IMPORT_BYTES, 'the file is over the import limit'),
+  }),
+]);
 export type Upload = z.infer<typeof Upload>;
 
 /** A change broadcast to extension pages (no answer expected); `isChangeNotice` is the same check without zod. */

@@ -4,7 +4,7 @@
 // pages store before the write returns.
 import { deleteDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { addressIndexed, addressKey, buildClaimsIndex, isClaimsIndex, mayHaveClaims, type ClaimsIndex } from '../../../lib/claims-index';
+import { addressIndexed, addressKey, buildClaimsIndex, isClaimsIndex, mayHaveClaims, withAddresses, type ClaimsIndex } from '../../../lib/claims-index';
 import {
   allClaims,
   deleteClaims,
@@ -66,6 +66,14 @@ describe('the index', () => {
     expect(mayHaveClaims(index, ['https://example.org/x'], 'example.org')).toBe(false);
   });
 
+  it('adds addresses to an index as a rebuild over all of them would (the same object when none is new)', () => {
+    const index = buildClaimsIndex(['https://a.example/1', 'https://b.example/2'], ['*.example.org']);
+    expect(withAddresses(index, ['https://c.example/3', 'https://a.example/1'])).toEqual(
+      buildClaimsIndex(['https://a.example/1', 'https://b.example/2', 'https://c.example/3'], ['*.example.org']),
+    );
+    expect(withAddresses(index, ['https://b.example/2'])).toBe(index);
+  });
+
   it('finds by one binary search', () => {
     const sorted = [1, 3, 3, 7, 10];
     expect(partitionPoint(sorted.length, (i) => sorted[i]! < 3)).toBe(1);
@@ -125,6 +133,29 @@ describe('no false negative, whatever changes the claims', () => {
     await writeSync(db, pulled, () => ({ writes: pulled, bases: [], result: null }), '2026-12-07T00:00:00Z');
     await covered(db, index());
     expect(mayHaveClaims(index(), ['https://pull.example/b'])).toBe(true);
+  });
+
+  it('an import that only puts pages names them to the watcher, and the index they extend equals a rebuild; a write that empties a page names none', async () => {
+    const d = await fresh();
+    const heard: Array<readonly string[] | undefined> = [];
+    let index: ClaimsIndex | null = null;
+    watchPageWrites(d, async (x, added) => {
+      heard.push(added);
+      index = added && index ? withAddresses(index, added) : buildClaimsIndex(await storedAddresses(x));
+    });
+    await putClaims(d, [at('https://first.example/a', 'clm_added_0001')]);
+    expect(heard).toEqual([undefined]);
+    const incoming = Array.from({ length: 30 }, (_, i) => at(`https://import.example/p${i % 7}`, `clm_added_${String(i + 10).padStart(4, '0')}`));
+    await writeImport(d, incoming, () => ({ writes: incoming, result: null }), '2026-12-07T00:00:00Z');
+    expect([...(heard[1] ?? [])].sort()).toEqual(Array.from({ length: 7 }, (_, i) => `https://import.example/p${i}`).sort());
+    expect(index).toEqual(buildClaimsIndex(await storedAddresses(d)));
+    await covered(d, index);
+    // A claim moved by an import empties its page: the page is deleted, so the watcher reads the store.
+    const moved = [at('https://second.example/b', 'clm_added_0001', { updated_at: '2027-01-01T00:00:00Z' })];
+    await writeImport(d, moved, () => ({ writes: moved, result: null }), '2026-12-07T00:00:00Z');
+    expect(heard[2]).toBeUndefined();
+    expect(index).toEqual(buildClaimsIndex(await storedAddresses(d)));
+    expect(mayHaveClaims(index, ['https://first.example/a'])).toBe(false);
   });
 
   it('restore: the index is the restored store’s (an address no longer stored may go; every stored one is there)', async () => {

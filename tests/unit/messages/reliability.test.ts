@@ -128,7 +128,9 @@ describe('the background keeps no state that a restart would lose', () => {
     'pdf-navigations.ts:wanted': 'a cache of the "open every PDF" setting stored in the database: read again at the next start',
     'pdf-navigations.ts:following':
       'whether the navigation listener is registered: at the next start it is registered again, then dropped once the setting says off',
-    'claims-index.ts:written': 'the claims index last written to storage.local, to skip writing it unchanged: after a restart it is written again once',
+    'claims-index.ts:written':
+      'the claims index last written to storage.local, to skip writing it unchanged and to add an import’s pages to it: after a restart the next write rebuilds it from the store',
+    'claims-index.ts:queue': 'the updates of the claims index still running, one after another: a restart ends them, and the next write rebuilds the index',
     'transfer.ts:previews': 'parsed import previews: a commit after a restart answers "expired" and the page sends the file again',
     'transfer.ts:uploads': 'file texts handed over for one preview or commit: after a restart the page sends the text with the call itself',
     'dataset.ts:fileSystem':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toJsonl, toW3cAnnotations } from '../../../lib/export';
 import { toBackup } from '../../../lib/backup';
-import { detectFormat, MAX_IMPORT_BYTES, parseImport, tooLargeMessage } from '../../../lib/import/files';
+import { detectFormat, MAX_IMPORT_BYTES, parseImport, parseImportParts, tooLargeMessage } from '../../../lib/import/files';
 import { parseJsonSafely } from '../../../lib/import/jsonl';
 import { childPath, jsonValueLines, lineAt, syntaxErrorLine } from '../../../lib/import/locate';
 import type { ClaimRecord } from '../../../lib/schema';
@@ -92,6 +92,39 @@ describe('parseImport', () => {
     expect(bad.errors[0]!.line).toBe(at + 1);
     expect(bad.errors[0]!.message).toMatch(/^record \d: evidence/);
     expect(parseImport('{"format":"something else"}', 'backup').errors[0]!.message).toMatch(/not a Recipe Lens backup/);
+  });
+});
+
+describe('parseImportParts', () => {
+  /** `text` cut at these positions, as an async sequence of parts. */
+  async function* cut(text: string, at: readonly number[]): AsyncGenerator<string> {
+    let start = 0;
+    for (const end of [...at, text.length]) {
+      yield text.slice(start, end);
+      start = end;
+    }
+  }
+
+  it('gives what parseImport gives for the parts joined, wherever they are cut (bad lines named in the whole file)', async () => {
+    const good = toJsonl(Array.from({ length: 3000 }, (_, i) => claim({ id: `clm_parts_${String(i).padStart(5, '0')}` })));
+    const lines = good.split('\n');
+    lines.splice(1200, 0, '', '{"schema":"rl-survey.claim/1","id":"bad"}', 'not json\r', '   ');
+    lines.splice(2900, 0, '{"schema":"nope"}');
+    const text = `\uFEFF${lines.join('\r\n').replace(/\r\r/g, '\r')}`;
+    expect(text.length).toBeGreaterThan(1_500_000);
+    const whole = parseImport(text, 'jsonl');
+    expect(whole.errors.map((e) => e.line)).toEqual([1202, 1203, 2901]);
+    for (const at of [[], [0, 1], [1, 2, 700_001], [524_288, 524_289, 1_048_577], [100, 900_000, 900_001, 1_400_000]]) {
+      expect(await parseImportParts(cut(text, at), 'jsonl')).toEqual(whole);
+    }
+  });
+
+  it('reads the other formats whole, and refuses an empty JSONL file as parseImport does', async () => {
+    const claims = [claim()];
+    const w3c = JSON.stringify(toW3cAnnotations(claims));
+    expect(await parseImportParts(cut(w3c, [5, 17]), 'w3c')).toEqual(parseImport(w3c, 'w3c'));
+    expect(await parseImportParts(cut('\n\n', [1]), 'jsonl')).toEqual(parseImport('\n\n', 'jsonl'));
+    expect((await parseImportParts(cut('', []), 'jsonl')).errors).toEqual([{ line: 0, message: 'the file holds no records' }]);
   });
 });
 

@@ -170,6 +170,36 @@ describe('the import card', () => {
     ]);
   });
 
+  it('hands a file whose name tells its format over unread, and reads it only when the background lost it', async () => {
+    const handOver = vi.fn(async (_content: string | Blob) => 'upload-1');
+    const commit = vi.fn<Answer<'import.commit'>>().mockResolvedValueOnce({ status: 'expired' }).mockResolvedValueOnce(stored);
+    const previewCall = vi.fn<Answer<'import.preview'>>().mockResolvedValue(preview({ conflicts: [], conflictCount: 0 }));
+    mount({ call: fakeCall({ 'import.preview': previewCall, 'import.commit': commit }), handOver });
+    const file = new File(['line\n'], 'records.jsonl');
+    choose(file);
+    await until(() => !!q('import-confirm'));
+    expect(handOver.mock.calls.map(([c]) => c)).toEqual([file]);
+    expect(previewCall.mock.calls.map(([r]) => [r.upload, r.text, r.format])).toEqual([['upload-1', undefined, 'jsonl']]);
+    q('import-confirm')!.click();
+    await until(() => !!q('import-result'));
+    // The preview expired: the file is handed over again, still unread.
+    expect(handOver.mock.calls.map(([c]) => c)).toEqual([file, file]);
+    expect(commit.mock.calls.map(([r]) => [r.upload, r.text])).toEqual([
+      [undefined, undefined],
+      ['upload-1', undefined],
+    ]);
+  });
+
+  it('reads a file whose format only its text tells, and hands over the text', async () => {
+    const handOver = vi.fn(async (_content: string | Blob) => 'upload-2');
+    const previewCall = vi.fn<Answer<'import.preview'>>().mockResolvedValue(preview({ conflicts: [], conflictCount: 0 }));
+    mount({ call: fakeCall({ 'import.preview': previewCall, 'import.commit': async () => stored }), handOver });
+    choose(new File(['{"schema":"rl-survey.claim/1"}\n'], 'records.json'));
+    await until(() => !!q('import-confirm'));
+    expect(handOver.mock.calls.map(([c]) => c)).toEqual(['{"schema":"rl-survey.claim/1"}\n']);
+    expect(previewCall.mock.calls.map(([r]) => [r.upload, r.format])).toEqual([['upload-2', 'jsonl']]);
+  });
+
   it('sends the text again when the background lost the preview', async () => {
     const commit = vi.fn<Answer<'import.commit'>>().mockResolvedValueOnce({ status: 'expired' }).mockResolvedValueOnce(stored);
     mount({ call: fakeCall({ 'import.preview': async () => preview({ conflicts: [], conflictCount: 0 }), 'import.commit': commit }) });

@@ -2,7 +2,8 @@
 // (validated by line, merged by updated_at, counted in the preview), the backup and its restore. A file of claims
 // only reads, previews and stores as it always did.
 import { describe, expect, it } from 'vitest';
-import { commitImport, previewImport } from '../../../entrypoints/background/transfer';
+import { commitImport, listenForUploads, previewImport } from '../../../entrypoints/background/transfer';
+import { UPLOAD_CHANNEL } from '../../../lib/messages';
 import { parseBackup, toBackup } from '../../../lib/backup';
 import { serializeSource } from '../../../lib/dataset/sources';
 import {
@@ -224,6 +225,28 @@ describe('the background import and restore', () => {
     // The same file again changes nothing.
     const again = await previewImport(db, { text: jsonl, fileName: 'all.jsonl', format: 'jsonl', mode: 'merge' });
     expect(again.sourceRecords).toEqual({ incoming: 2, added: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('previews a file handed over as a Blob (read as it is parsed) as it previews its text, and stores it on commit', async () => {
+    const db = await fresh();
+    listenForUploads('chrome-extension://recipe-lens/');
+    const handOver = async (id: string, file: Blob) => {
+      const channel = new MessageChannel();
+      const held = new Promise<unknown>((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
+      const event = new MessageEvent('message', { data: { channel: UPLOAD_CHANNEL, id, file }, ports: [channel.port2] });
+      Object.defineProperty(event, 'source', { value: { url: 'chrome-extension://recipe-lens/options.html' } });
+      globalThis.dispatchEvent(event);
+      expect(await held).toEqual({ ok: true });
+      channel.port1.close();
+    };
+    const byText = await previewImport(await fresh(), { text: jsonl, fileName: 'all.jsonl', format: 'jsonl', mode: 'merge' });
+    await handOver('upload-blob-1', new Blob([jsonl]));
+    const preview = await previewImport(db, { upload: 'upload-blob-1', fileName: 'all.jsonl', format: 'jsonl', mode: 'merge' });
+    expect({ ...preview, token: null }).toEqual({ ...byText, token: null });
+    // Each upload is used once.
+    await expect(previewImport(db, { upload: 'upload-blob-1', fileName: 'all.jsonl', format: 'jsonl', mode: 'merge' })).rejects.toThrow('did not reach');
+    const outcome = await commitImport(db, { token: preview.token!, fileName: 'all.jsonl', format: 'jsonl', mode: 'merge', resolutions: [], rest: 'mine' });
+    expect(outcome).toMatchObject({ status: 'stored', added: 4, sourceRecords: 2 });
   });
 
   it('previews and stores a file of claims only as before, its store’s source records untouched', async () => {
