@@ -19,7 +19,7 @@ import {
 } from './anchor';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './confidence';
 import { Landmarks, type Neighbour } from './landmarks';
-import { QGRAM_MIN_PASSAGES, qgramIndexOf, wantsQGramIndex } from './qgram';
+import { builtQGramIndexOf, QGRAM_MIN_PASSAGES, wantsQGramIndex } from './qgram';
 import { buildTextIndex, type TextIndex } from './text-index';
 
 /** A passage left to the approximate pass. */
@@ -122,7 +122,7 @@ export class AnchorBatch {
 
   /** Whether the page is large enough for a q-gram index and it is not built yet. */
   private qgramsWanted(): boolean {
-    return wantsQGramIndex(this.index.folded.length) && !qgramIndexOf(this.index, this.index.folded).ready;
+    return wantsQGramIndex(this.index.folded.length) && !builtQGramIndexOf(this.index);
   }
 
   private approximateStep(): void {

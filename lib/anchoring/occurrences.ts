@@ -4,7 +4,7 @@
  * scanning on a small one.
  */
 import { findExact } from './match';
-import { MIN_INDEXED_NEEDLE, qgramIndexOf, wantsQGramIndex, type QGramIndex } from './qgram';
+import { builtQGramIndexOf, MIN_INDEXED_NEEDLE, qgramIndexOf, wantsQGramIndex, type QGramIndex } from './qgram';
 import type { TextIndex } from './text-index';
 
 /** The q-gram index of a large page (built now if it is not yet), or null for a page small enough to scan. */
@@ -16,9 +16,7 @@ export function qgramsFor(index: TextIndex): QGramIndex | null {
 
 /** The page's q-gram index if it is built already, else null (the caller scans the text instead). */
 export function builtQGramsFor(index: TextIndex): QGramIndex | null {
-  if (!wantsQGramIndex(index.folded.length)) return null;
-  const q = qgramIndexOf(index, index.folded);
-  return q.ready ? q : null;
+  return wantsQGramIndex(index.folded.length) ? builtQGramIndexOf(index) : null;
 }
 
 /** Exact occurrences of `needle`, through the q-gram index when there is one and the needle is long enough. */

@@ -230,6 +230,12 @@ export function qgramIndexOf(owner: object, folded: string): QGramIndex {
   return q;
 }
 
+/** The q-gram index kept for `owner` if it is built, else null (nothing is created: an unbuilt index holds megabytes of arrays on a large page). */
+export function builtQGramIndexOf(owner: object): QGramIndex | null {
+  const q = cache.get(owner);
+  return q?.ready ? q : null;
+}
+
 /** Whether a text is long enough to be searched through a q-gram index. */
 export function wantsQGramIndex(textLength: number): boolean {
   return textLength >= QGRAM_MIN_TEXT;
