@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { Window } from 'happy-dom';
-import { generatePage } from '../harness/corpus.mjs';
+import { generatePage, renderText } from '../harness/corpus.mjs';
 import { runAlone } from '../harness/harness.mjs';
 import { median } from '../harness/stats.mjs';
 
@@ -22,23 +22,6 @@ const WARMUP = 5;
 const RUNS = 25;
 
 /** Elements whose boundaries read as white space in the rendered text. */
-const BLOCK_TAG =
-  /<\/?(?:p|div|h[1-6]|li|ul|ol|table|thead|tbody|tr|td|th|caption|pre|section|article|header|footer|nav|main|figure|figcaption|blockquote|br|hr)\b[^>]*>/gi;
-
-/** The page's text as the text index would collapse it (an approximation good enough for timing). */
-function renderText(html) {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(BLOCK_TAG, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Bundles TypeScript modules of the repository (`contents`: export statements) into an ES module for Node, as they ship in the extension, and imports it. */
 export async function bundleForNode(contents) {

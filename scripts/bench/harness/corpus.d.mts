@@ -14,3 +14,6 @@ export interface PageSpec {
 
 /** A deterministic arXiv-scale benchmark page: its HTML, the passages marked and about how many characters it holds. */
 export declare function generatePage(spec: PageSpec): { html: string; passages: number; approxChars: number };
+
+/** A generated page's text as the text index would collapse it (an approximation good enough for timing and for pinning the finder's output). */
+export declare function renderText(html: string): string;

@@ -640,3 +640,21 @@ function renderPre(b) {
   });
   return `<pre><code>${lines.join('\n')}\n</code></pre>`;
 }
+
+const BLOCK_TAG =
+  /<\/?(?:p|div|h[1-6]|li|ul|ol|table|thead|tbody|tr|td|th|caption|pre|section|article|header|footer|nav|main|figure|figcaption|blockquote|br|hr)\b[^>]*>/gi;
+
+/** A generated page's text as the text index would collapse it (an approximation good enough for timing and for pinning the finder's output). */
+export function renderText(html) {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(BLOCK_TAG, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

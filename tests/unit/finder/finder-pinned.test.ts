@@ -3,34 +3,17 @@
 // check the new output and update the digests below (the failure prints them).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generatePage } from '../../../scripts/bench/harness/corpus.mjs';
+import { generatePage, renderText } from '../../../scripts/bench/harness/corpus.mjs';
 import { findCandidates, scanMentionList, splitSentences, type FinderOptions } from '../../../lib/finder';
 
 /** Elements whose boundaries read as white space in the rendered text (as scripts/bench/finder/finder.mjs renders it). */
-const BLOCK_TAG =
-  /<\/?(?:p|div|h[1-6]|li|ul|ol|table|thead|tbody|tr|td|th|caption|pre|section|article|header|footer|nav|main|figure|figcaption|blockquote|br|hr)\b[^>]*>/gi;
-
-/** A generated page's text, collapsed as the text index would (the finder benchmark's rendering). */
-function collapsed(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(BLOCK_TAG, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 }
 
 const page = generatePage({ seed: 2026, targetChars: 300_000, passages: 0, id: 'pinned', title: 'Pinned finder page' }).html;
-const text = collapsed(page);
+const text = renderText(page);
 /** The same page with its line breaks and blank lines kept (tags dropped): PDF-like text, where a blank line ends a sentence. */
 const raw = page.replace(/<[^>]+>/g, '');
 const models = ['Qwen3-235B-A22B', 'GLM-5', 'DeepSeek-R1'];
