@@ -105,11 +105,10 @@ function locator(prepared: PreparedSelectors, n: number): Locator {
  * once, or one occurrence is clearly confirmed by an intact context). Returns
  * null when the approximate pass must decide; the occurrences found are kept
  * in `prepared`. With `scan`, a large page's q-gram index is used only if it
- * is built already, the text scanned otherwise (same occurrences).
+ * is built already, the text scanned otherwise (same occurrences). The caller
+ * tries `anchorAtPosition` first.
  */
 export function anchorExactPass(index: TextIndex, prepared: PreparedSelectors, scan = false): AnchorResult | null {
-  const atPosition = anchorAtPosition(index, prepared);
-  if (atPosition) return atPosition;
   const { needle, ctx } = prepared;
   const q = scan ? builtQGramsFor(index) : qgramsFor(index);
   const m = needle.length;
@@ -317,7 +316,7 @@ export function anchor(root: Document | Element, selectors: AnchorSelectors, ind
   const idx = index ?? buildTextIndex(root);
   const prepared = prepareSelectors(idx, selectors);
   if ('status' in prepared) return prepared;
-  return anchorExactPass(idx, prepared) ?? anchorFuzzyPass(idx, prepared);
+  return anchorAtPosition(idx, prepared) ?? anchorExactPass(idx, prepared) ?? anchorFuzzyPass(idx, prepared);
 }
 
 /** An orphan result. */

@@ -21,7 +21,7 @@ import {
   type AnchorSelectors,
   type TextIndex,
 } from '../../../lib/anchoring';
-import { anchorExactPass, anchorFuzzyPass, Landmarks, prepareSelectors, type PreparedSelectors } from '../../../lib/anchoring/anchor';
+import { anchorAtPosition, anchorExactPass, anchorFuzzyPass, Landmarks, prepareSelectors, type PreparedSelectors } from '../../../lib/anchoring/anchor';
 import { HighlightPainter, type PaintedClaim } from '../../../lib/paint';
 import { CLAIM_KINDS, type ClaimKind, type Position, type Quote } from '../../../lib/schema';
 import { createRandom, type Random } from '../harness/prng.mjs';
@@ -594,7 +594,7 @@ function slowest(): { exact: Array<[number, string, number]>; fuzzy: Array<[numb
   for (const p of state.passages) {
     const t = performance.now();
     const prepared = prepareSelectors(index, p.stored);
-    const r = 'status' in prepared ? prepared : anchorExactPass(index, prepared);
+    const r = 'status' in prepared ? prepared : (anchorAtPosition(index, prepared) ?? anchorExactPass(index, prepared));
     exact.push([performance.now() - t, p.id, p.stored.quote.exact.length]);
     if (r && !('status' in prepared)) marks.add(prepared, r);
     if (!r) later.push([p, prepared as PreparedSelectors]);
