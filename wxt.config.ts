@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { asciiAssets } from './scripts/build/ascii-assets';
+import { firstPaintChunk } from './scripts/build/first-paint-chunk';
 
 /** pdf.js's character maps and standard fonts, copied into the build for the PDF viewer (never fetched from the network). */
 function pdfjsDataFiles(): Array<{ absoluteSrc: string; relativeDest: string }> {
@@ -36,10 +37,17 @@ export default defineConfig({
         if (!script.css?.length) delete script.css;
       }
     },
-    // The page script that runs on every page, and the painting script of a page with claims, use the browser's own
-    // API, without the webextension polyfill the other contexts get: a lookup and a badge need no promise wrappers,
-    // and every page would pay to evaluate them.
     'vite:build:extendConfig': (entrypoints, config) => {
+      // The extension's pages: what the evidence panel needs at its first paint is one chunk (first-paint-chunk.ts).
+      if (entrypoints.some((entry) => entry.name === 'sidepanel')) {
+        const build = (config.build ??= {});
+        const rolldown = (build.rolldownOptions ??= {});
+        const codeSplitting = firstPaintChunk(path.resolve('entrypoints/sidepanel/main.tsx'), 'panel-common');
+        rolldown.output = Array.isArray(rolldown.output) ? rolldown.output.map((o) => ({ ...o, codeSplitting })) : { ...rolldown.output, codeSplitting };
+      }
+      // The page script that runs on every page, and the painting script of a page with claims, use the browser's own
+      // API, without the webextension polyfill the other contexts get: a lookup and a badge need no promise wrappers,
+      // and every page would pay to evaluate them.
       if (!entrypoints.some((entry) => LEAN_SCRIPTS.has(entry.name))) return;
       const alias = config.resolve?.alias;
       const list = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: String(replacement) }));

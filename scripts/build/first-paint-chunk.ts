@@ -1,0 +1,45 @@
+/**
+ * One chunk for what the evidence panel needs at its first paint. Left to itself the bundler splits the modules the
+ * extension's pages share into many small chunks (fourteen for the panel), and every chunk is one more request the
+ * page's parser starts on its main thread before the panel's code runs; on a busy two-core machine that was a large
+ * part of the panel's first paint (docs/benchmarks.md, "The panel's first paint"). Here the shared modules in the
+ * static import graph of one entry go into one chunk; modules it imports only dynamically, and modules no other page
+ * shares, are split as before.
+ */
+
+/** The graph of the bundle as the bundler's chunking context reports it. */
+export interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Every module `entry` imports statically, directly or not, itself included (empty when the graph lacks it). */
+export function staticGraph(graph: ModuleGraph, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = graph.getModuleInfo(entry) ? [entry] : [];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (!seen.has(next)) queue.push(next);
+  }
+  return seen;
+}
+
+/**
+ * The bundler's `codeSplitting` options that put the modules shared by several pages and statically imported by the
+ * module `entry` (an absolute file path) into one chunk named `name`.
+ */
+export function firstPaintChunk(entry: string, name: string) {
+  let graph: Set<string> | null = null;
+  return {
+    groups: [
+      {
+        name: (id: string, ctx: ModuleGraph): string | null => {
+          graph ??= staticGraph(ctx, entry);
+          return graph.has(id) ? name : null;
+        },
+        minShareCount: 2,
+      },
+    ],
+  };
+}
