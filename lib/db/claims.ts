@@ -111,10 +111,11 @@ export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ c
   const tx = db.transaction(['pages', 'models', 'rechecks']);
   const index = tx.objectStore('pages').index('by-model');
   const names: string[] = [];
-  let cursor = await index.openKeyCursor();
+  // One entry per model ('nextunique'), each the next without a key: the browser reads ahead of a cursor moved so.
+  let cursor = await index.openKeyCursor(null, 'nextunique');
   while (cursor && names.length < count) {
     names.push(cursor.key);
-    cursor = await cursor.continue(`${cursor.key}\u0000`);
+    cursor = await cursor.continue();
   }
   if (!names.length) {
     const models = (await tx.objectStore('models').getAll(null, count)).map(({ key: _key, ...record }) => record);

@@ -115,6 +115,23 @@ describe('the database', () => {
     expect(head.claims.map((c) => c.model)).toEqual(['Beta']);
   });
 
+  it('heads the survey with the first models by name, every claim of theirs over several pages, and nothing of the next', async () => {
+    const db = await fresh();
+    const on = (url: string) => ({ ...claim().source, url });
+    await putClaims(db, [
+      claim({ id: 'clm_a0000001', model: 'Alpha', source: on('https://a.example/1') }),
+      claim({ id: 'clm_a0000002', model: 'Alpha', source: on('https://a.example/2') }),
+      claim({ id: 'clm_a0000003', model: 'Alpha', source: on('https://a.example/3') }),
+      claim({ id: 'clm_b0000001', model: 'Beta', source: on('https://a.example/2') }),
+      claim({ id: 'clm_c0000001', model: 'Gamma', source: on('https://a.example/1') }),
+      claim({ id: 'clm_c0000002', model: 'Gamma', source: on('https://a.example/4') }),
+    ]);
+    const head = await surveyHead(db, 2);
+    expect(head.claims.map((c) => c.id)).toEqual(['clm_a0000001', 'clm_a0000002', 'clm_a0000003', 'clm_b0000001']);
+    expect((await surveyHead(db, 3)).claims).toHaveLength(6);
+    expect((await surveyHead(db, 10)).claims).toHaveLength(6);
+  });
+
   it('lists model names by use, including models known only from model records', async () => {
     const db = await fresh();
     await putClaims(db, [

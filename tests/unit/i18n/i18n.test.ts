@@ -15,7 +15,20 @@ import en from '../../../public/_locales/en/messages.json';
 import zh from '../../../public/_locales/zh_CN/messages.json';
 import { CLAIM_KINDS, EVIDENCE_LEVELS, SOURCE_KINDS, STAGES } from '../../../lib/schema';
 import { suggestEvidence } from '../../../lib/evidence';
-import { evidenceLabel, isLocaleChoice, kindLabel, locale, onLocaleChange, plural, setLocale, stageLabel, t, type Catalog } from '../../../lib/i18n';
+import {
+  evidenceLabel,
+  isLocaleChoice,
+  kindLabel,
+  locale,
+  onLocaleChange,
+  plural,
+  setLocale,
+  stageLabel,
+  t,
+  type Catalog,
+  type MessageSource,
+  useMessageSource,
+} from '../../../lib/i18n';
 
 const ROOT = path.resolve(__dirname, '../../..');
 type Messages = Record<string, { message: string }>;
@@ -249,5 +262,49 @@ describe('switching the language', () => {
   it('accepts only the known choices', () => {
     expect(['auto', 'en', 'zh_CN'].every(isLocaleChoice)).toBe(true);
     expect(['zh', 'fr', '', null, 1].some(isLocaleChoice)).toBe(false);
+  });
+});
+
+describe("the browser's messages", () => {
+  afterEach(async () => {
+    // Back to a browser without messages: the English catalog answers, as in the tests above.
+    useMessageSource({ getMessage: () => '', uiLanguage: () => 'en', loadCatalog: async () => en as Catalog });
+    await setLocale('auto');
+  });
+
+  it('asks the browser once for a message without substitutions, every time for one with them, and again after a new source', async () => {
+    const asked: string[] = [];
+    const source = (prefix: string): MessageSource => ({
+      getMessage: (key, subs) => (asked.push(`${key}:${subs.join(',')}`), subs.length ? `${prefix}${key} ${subs.join(' ')}` : `${prefix}${key}`),
+      uiLanguage: () => 'en',
+      loadCatalog: async () => en as Catalog,
+    });
+    useMessageSource(source('a:'));
+    // Following the browser's language: its messages answer.
+    await setLocale('auto');
+    asked.length = 0;
+    expect(t('colModel')).toBe('a:colModel');
+    expect(t('colModel')).toBe('a:colModel');
+    expect(t('claimsMany', 3)).toBe('a:claimsMany 3');
+    expect(t('claimsMany', 4)).toBe('a:claimsMany 4');
+    expect(asked).toEqual(['colModel:', 'claimsMany:3', 'claimsMany:4']);
+    useMessageSource(source('b:'));
+    expect(t('colModel')).toBe('b:colModel');
+    expect(asked).toHaveLength(4);
+  });
+
+  it('falls back to the English catalog when the browser has no message or its extension is gone', async () => {
+    useMessageSource({ getMessage: () => '', uiLanguage: () => 'en', loadCatalog: async () => en as Catalog });
+    await setLocale('auto');
+    expect(t('colModel')).toBe('Model');
+    useMessageSource({
+      getMessage: () => {
+        throw new Error('Extension context invalidated.');
+      },
+      uiLanguage: () => 'en',
+      loadCatalog: async () => en as Catalog,
+    });
+    expect(t('colModel')).toBe('Model');
+    expect(t('colModel')).toBe('Model');
   });
 });
