@@ -260,8 +260,15 @@ describe('opening PDFs in the viewer', () => {
     expect(found.url).toBe(ZETA_URL);
     await call(options, 'pdf.open', { url: found.url, tabId: found.tabId, page: null });
     await tab.waitForURL(/pdf-viewer\.html/);
-    // The viewer draws a page's text layer when the page is on screen: the curator looks at the tab.
-    await tab.bringToFront();
+    // The viewer draws a page's text layer when the page is on screen (an intersection observer, which a hidden tab
+    // never runs): the curator looks at the tab. Brought to the front until the browser says it is visible, as the
+    // options page opened beside it can still hold the focus when the viewer's navigation commits.
+    await expect
+      .poll(async () => {
+        await tab.bringToFront();
+        return tab.evaluate(() => document.visibilityState);
+      }, PAINT_WAIT)
+      .toBe('visible');
     const v = new PdfViewer(tab, browser.extensionId);
     await v.waitForAnchored();
     await expect.poll(() => painted(v), PAINT_WAIT).toContain(bare(ZETA.grpo));
