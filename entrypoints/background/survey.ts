@@ -2,7 +2,7 @@
  * The whole survey for the panel and the options page: every record (the spec's source records too: the "not
  * disclosed, as of" days follow them, and exports carry them), the first rows, counts, and model records.
  */
-import { allClaims, putModel, sourceRecords, surveyHead } from '../../lib/db';
+import { allClaims, KeptUntilWrite, putModel, SURVEY_HEAD_STORES, sourceRecords, surveyHead } from '../../lib/db';
 import type { BackgroundCall, Handlers } from '../../lib/messages';
 import { TextReads } from '../../lib/messages/text-parts';
 import { nowTimestamp } from '../../lib/time';
@@ -10,6 +10,12 @@ import { db } from './db';
 
 /** Reads of the whole survey in parts (a store of 100,000 claims is larger than one message may be). */
 const reads = new TextReads({ newId: () => crypto.randomUUID(), now: () => Date.now() });
+
+/**
+ * The evidence panel's first rows, asked for on every opening: kept while nothing is written, so a panel opened again
+ * is answered from memory instead of reading the store while its page loads on the same cores.
+ */
+const head = new KeptUntilWrite(SURVEY_HEAD_STORES, surveyHead);
 
 /** Answers to the calls that read the whole survey or write a model record. */
 export const surveyHandlers = {
@@ -36,7 +42,7 @@ export const surveyHandlers = {
     return reads.first(() => JSON.stringify({ claims, models: models.map(({ key: _key, ...record }) => record), sources }));
   },
   async 'survey.head'({ models: count }) {
-    return surveyHead(await db(), count);
+    return head.get(await db(), count);
   },
   async 'model.save'({ record }) {
     const stamped = { ...record, updated_at: nowTimestamp() };

@@ -101,6 +101,9 @@ export async function putModel(db: RecipeDatabase, record: ModelRecord): Promise
   await db.put('models', { ...record, key: modelKey(record.model, record.recipe) });
 }
 
+/** The stores `surveyHead` reads. */
+export const SURVEY_HEAD_STORES = ['pages', 'models', 'rechecks'] as const;
+
 /**
  * The claims and model records of the first `count` models in model order
  * (one key cursor over the pages by model: the index lists the models of
@@ -108,7 +111,7 @@ export async function putModel(db: RecipeDatabase, record: ModelRecord): Promise
  * with them, the source records of their pages (their "as of" days).
  */
 export async function surveyHead(db: RecipeDatabase, count: number): Promise<{ claims: ClaimRecord[]; models: ModelRecord[]; sources: SourceRecord[] }> {
-  const tx = db.transaction(['pages', 'models', 'rechecks']);
+  const tx = db.transaction(SURVEY_HEAD_STORES);
   const index = tx.objectStore('pages').index('by-model');
   const names: string[] = [];
   // One entry per model ('nextunique'), each the next without a key: the browser reads ahead of a cursor moved so.

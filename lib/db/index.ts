@@ -14,3 +14,4 @@ export { DB_NAME } from './schema';
 export type { RecipeDb, StoredBase, StoredDismissal, StoredModel, StoredRecheck, StoredSource } from './schema';
 export { DB_VERSION, MIGRATIONS } from './migrations';
 export * from './address-review';
+export * from './write-count';
