@@ -1,6 +1,6 @@
 /**
  * One chunk for what the evidence panel needs at its first paint. Left to itself the bundler splits the modules the
- * extension's pages share into many small chunks (fourteen for the panel), and every chunk is one more request the
+ * extension's pages share into many small chunks (fourteen for the panel, five now), and every chunk is one more request the
  * page's parser starts on its main thread before the panel's code runs; on a busy two-core machine that was a large
  * part of the panel's first paint (docs/benchmarks.md, "The panel's first paint"). Here the shared modules in the
  * static import graph of one entry go into one chunk; modules it imports only dynamically, and modules no other page
@@ -27,15 +27,23 @@ export function staticGraph(graph: ModuleGraph, entry: string): Set<string> {
 
 /**
  * The bundler's `codeSplitting` options that put the modules shared by several pages and statically imported by the
- * module `entry` (an absolute file path) into one chunk named `name`.
+ * module `entry` (an absolute file path) into one chunk named `name`. Modules that an entry of `keepLean` imports
+ * statically stay out of it: that page's own first moments (the PDF viewer's first page) do not wait for the chunk.
  */
-export function firstPaintChunk(entry: string, name: string) {
+export function firstPaintChunk(entry: string, name: string, keepLean: readonly string[] = []) {
   let graph: Set<string> | null = null;
   return {
     groups: [
+      // The bundler's helper of dynamic imports is no page's own import, so no graph shows it; as a dependency of this
+      // chunk's modules it would be taken into it, and every page with a dynamic import would load the chunk for it.
+      { name: 'preload-helper', test: /^\0vite\/preload-helper/, priority: 2 },
       {
+        priority: 1,
         name: (id: string, ctx: ModuleGraph): string | null => {
-          graph ??= staticGraph(ctx, entry);
+          if (!graph) {
+            graph = staticGraph(ctx, entry);
+            for (const lean of keepLean) for (const kept of staticGraph(ctx, lean)) graph.delete(kept);
+          }
           return graph.has(id) ? name : null;
         },
         minShareCount: 2,

@@ -35,25 +35,43 @@ describe('staticGraph', () => {
   });
 });
 
+/** The group that names the chunk (the other one only sets the bundler's preload helper apart). */
+function chunkGroup(options: ReturnType<typeof firstPaintChunk>) {
+  const group = options.groups.find((g) => typeof g.name === 'function');
+  if (!group || typeof group.name !== 'function') throw new Error('no naming group');
+  return group as typeof group & { name: (id: string, ctx: ModuleGraph) => string | null };
+}
+
 describe('firstPaintChunk', () => {
-  it("names the entry's static graph for the chunk, leaves every other module to the bundler, and takes only shared modules", () => {
+  it("sets the bundler's helper of dynamic imports apart, before the chunk's group takes its modules' dependencies", () => {
     const options = firstPaintChunk('/p/entrypoints/sidepanel/main.tsx', 'panel-common');
-    const [group] = options.groups;
-    expect(options.groups).toHaveLength(1);
-    expect(group!.minShareCount).toBe(2);
-    expect(group!.name('/p/lib/i18n/index.ts', GRAPH)).toBe('panel-common');
-    expect(group!.name('/p/node_modules/preact/dist/preact.mjs', GRAPH)).toBe('panel-common');
-    expect(group!.name('/p/lib/schema/index.ts', GRAPH)).toBeNull();
-    expect(group!.name('/p/node_modules/zod/index.js', GRAPH)).toBeNull();
+    const helper = options.groups.find((g) => g.name === 'preload-helper');
+    expect(helper?.test?.test('\0vite/preload-helper.js')).toBe(true);
+    expect(helper!.priority).toBeGreaterThan(chunkGroup(options).priority!);
+  });
+
+  it("names the entry's static graph for the chunk, leaves every other module to the bundler, and takes only shared modules", () => {
+    const group = chunkGroup(firstPaintChunk('/p/entrypoints/sidepanel/main.tsx', 'panel-common'));
+    expect(group.minShareCount).toBe(2);
+    expect(group.name('/p/lib/i18n/index.ts', GRAPH)).toBe('panel-common');
+    expect(group.name('/p/node_modules/preact/dist/preact.mjs', GRAPH)).toBe('panel-common');
+    expect(group.name('/p/lib/schema/index.ts', GRAPH)).toBeNull();
+    expect(group.name('/p/node_modules/zod/index.js', GRAPH)).toBeNull();
+  });
+
+  it("leaves to the bundler what a lean page's entry imports statically", () => {
+    const group = chunkGroup(firstPaintChunk('/p/entrypoints/sidepanel/main.tsx', 'panel-common', ['/p/entrypoints/options/main.tsx']));
+    expect(group.name('/p/lib/i18n/index.ts', GRAPH)).toBeNull();
+    expect(group.name('/p/lib/survey/rows.ts', GRAPH)).toBe('panel-common');
   });
 
   it('reads the graph once, however many modules the bundler asks about', () => {
     let reads = 0;
     const counting: ModuleGraph = { getModuleInfo: (id) => (reads++, GRAPH.getModuleInfo(id)) };
-    const [group] = firstPaintChunk('/p/entrypoints/sidepanel/main.tsx', 'panel-common').groups;
-    group!.name('/p/lib/i18n/index.ts', counting);
+    const group = chunkGroup(firstPaintChunk('/p/entrypoints/sidepanel/main.tsx', 'panel-common'));
+    group.name('/p/lib/i18n/index.ts', counting);
     const first = reads;
-    for (const id of ['/p/lib/schema/index.ts', '/p/lib/survey/rows.ts', '/p/node_modules/zod/index.js']) group!.name(id, counting);
+    for (const id of ['/p/lib/schema/index.ts', '/p/lib/survey/rows.ts', '/p/node_modules/zod/index.js']) group.name(id, counting);
     expect(first).toBeGreaterThan(0);
     expect(reads).toBe(first);
   });
