@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { deleteDB } from 'idb';
+import { describe, expect, it } from 'vitest';
 import {
   DB_VERSION,
   allClaims,
@@ -12,28 +11,15 @@ import {
   getSource,
   importRecords,
   modelNames,
-  openRecipeDb,
   putClaims,
   putSource,
   surveyHead,
-  type RecipeDatabase,
 } from '../../../lib/db';
 import { claim, model } from '../fixtures/records';
+import { freshDatabases } from '../fixtures/db/fresh';
 import { storedClaim, storedClaimCount } from '../fixtures/db/stored';
 
-let seq = 0;
-const open: RecipeDatabase[] = [];
-async function fresh(): Promise<RecipeDatabase> {
-  const db = await openRecipeDb({ name: `db-test-${++seq}` });
-  open.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await deleteDB(db.name);
-  }
-});
+const fresh = freshDatabases('db-test');
 
 describe('the database', () => {
   it('opens at the newest version with its stores and indexes', async () => {

@@ -1,11 +1,9 @@
-import { deleteDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   countWrites,
   deleteClaims,
   importRecords,
   KeptUntilWrite,
-  openRecipeDb,
   putClaims,
   putModel,
   putSourceRecords,
@@ -14,21 +12,14 @@ import {
   writesStarted,
   type RecipeDatabase,
 } from '../../../lib/db';
+import { freshDatabases } from '../fixtures/db/fresh';
 import { claim, model, sourceRecord } from '../fixtures/records';
 
-let seq = 0;
-const open: RecipeDatabase[] = [];
+const empty = freshDatabases('write-count-test');
+/** An empty database through a connection whose writes are counted, as the background opens it. */
 async function fresh(): Promise<RecipeDatabase> {
-  const db = await openRecipeDb({ name: `write-count-test-${++seq}` });
-  open.push(db);
-  return countWrites(db);
+  return countWrites(await empty());
 }
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await deleteDB(db.name);
-  }
-});
 
 describe('countWrites', () => {
   it('counts every write transaction and write shortcut by the stores it writes, and no read', async () => {
@@ -68,9 +59,7 @@ describe('countWrites', () => {
   });
 
   it('knows nothing of a connection it did not count', async () => {
-    const db = await openRecipeDb({ name: `write-count-test-${++seq}` });
-    open.push(db);
-    expect(writesStarted(db, ['pages'])).toBeNull();
+    expect(writesStarted(await empty(), ['pages'])).toBeNull();
   });
 });
 
@@ -120,8 +109,7 @@ describe('KeptUntilWrite', () => {
     fail = false;
     expect(await kept.get(db, 2)).toBe(4);
 
-    const plain = await openRecipeDb({ name: `write-count-test-${++seq}` });
-    open.push(plain);
+    const plain = await empty();
     let reads = 0;
     const uncounted = new KeptUntilWrite(['pages'], async (_d: RecipeDatabase, n: number) => (reads++, n));
     await uncounted.get(plain, 1);

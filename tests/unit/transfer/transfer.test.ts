@@ -1,39 +1,16 @@
 // Bulk moves in and out of the database: planned imports, restores, backups and the change count.
-import { afterEach, describe, expect, it } from 'vitest';
-import { deleteDB } from 'idb';
-import {
-  getBackupState,
-  noteChanges,
-  openRecipeDb,
-  putSource,
-  replaceStore,
-  storeRefs,
-  storedVersions,
-  takeBackup,
-  writeImport,
-  type RecipeDatabase,
-} from '../../../lib/db';
+import { describe, expect, it } from 'vitest';
+import { getBackupState, noteChanges, putSource, replaceStore, storeRefs, storedVersions, takeBackup, writeImport, type RecipeDatabase } from '../../../lib/db';
 import { parseBackup, toBackup } from '../../../lib/backup';
 import { toJsonl } from '../../../lib/export';
 import { planStoreImport, resolvePlan } from '../../../lib/import/preview';
 import { type ClaimRecord, type SurveyRecord } from '../../../lib/schema';
 import { claim, model } from '../fixtures/records';
+import { freshDatabases } from '../fixtures/db/fresh';
 import { storedClaim, storedClaimCount, storedClaims } from '../fixtures/db/stored';
 
 const NOW = '2026-11-29T12:00:00Z';
-let seq = 0;
-const open: RecipeDatabase[] = [];
-async function fresh(): Promise<RecipeDatabase> {
-  const db = await openRecipeDb({ name: `transfer-test-${++seq}` });
-  open.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await deleteDB(db.name);
-  }
-});
+const fresh = freshDatabases('transfer-test');
 
 /** Imports as the background does: plan inside the transaction, resolve, write. */
 function importInto(db: RecipeDatabase, records: SurveyRecord[], take: 'mine' | 'theirs' = 'mine') {
