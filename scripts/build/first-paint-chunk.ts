@@ -1,10 +1,10 @@
 /**
  * One chunk for what the evidence panel needs at its first paint. Left to itself the bundler splits the modules the
- * extension's pages share into many small chunks (fourteen for the panel, five now), and every chunk is one more request the
- * page's parser starts on its main thread before the panel's code runs; on a busy two-core machine that was a large
- * part of the panel's first paint (docs/benchmarks.md, "Issue 27, fourth pass: the panel's first paint"). Here the shared modules in the
- * static import graph of one entry go into one chunk; modules it imports only dynamically, and modules no other page
- * shares, are split as before.
+ * extension's pages share into many small chunks (fourteen for the panel, five now), and every chunk is one more
+ * request the page's parser starts on its main thread before the panel's code runs; on a busy two-core machine that
+ * was a large part of the panel's first paint (docs/benchmarks.md, "Issue 27, fourth pass"). Here the shared modules
+ * in the static import graph of one entry go into one chunk; modules it imports only dynamically, and modules no
+ * other page shares, are split as before.
  */
 
 /** The graph of the bundle as the bundler's chunking context reports it. */
