@@ -16,7 +16,7 @@ import {
   surveyHead,
 } from '../../../lib/db';
 import { claim, model } from '../fixtures/records';
-import { freshDatabases } from '../fixtures/db/fresh';
+import { freshDatabases } from '../../support/databases';
 import { storedClaim, storedClaimCount } from '../fixtures/db/stored';
 
 const fresh = freshDatabases('db-test');

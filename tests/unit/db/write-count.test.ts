@@ -12,7 +12,7 @@ import {
   writesStarted,
   type RecipeDatabase,
 } from '../../../lib/db';
-import { freshDatabases } from '../fixtures/db/fresh';
+import { freshDatabases } from '../../support/databases';
 import { claim, model, sourceRecord } from '../fixtures/records';
 
 const empty = freshDatabases('write-count-test');

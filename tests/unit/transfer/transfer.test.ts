@@ -6,7 +6,7 @@ import { toJsonl } from '../../../lib/export';
 import { planStoreImport, resolvePlan } from '../../../lib/import/preview';
 import { type ClaimRecord, type SurveyRecord } from '../../../lib/schema';
 import { claim, model } from '../fixtures/records';
-import { freshDatabases } from '../fixtures/db/fresh';
+import { freshDatabases } from '../../support/databases';
 import { storedClaim, storedClaimCount, storedClaims } from '../fixtures/db/stored';
 
 const NOW = '2026-11-29T12:00:00Z';
