@@ -178,14 +178,20 @@ const ABLATIONS = {
   'no webRequest': (m) => ({ ...m, permissions: m.permissions.filter((p) => p !== 'webRequest') }),
   // The page script without the highlights' stylesheet that comes with it (`highlights-root.css`, Chromium only).
   'no highlights stylesheet': (m) => ({ ...m, content_scripts: m.content_scripts.map(({ css: _css, ...script }) => script) }),
+  // The page script's file emptied (`void 0;`), its stylesheet and manifest entry kept: what having a content script
+  // on the page costs, whatever it does (docs/benchmarks.md, "What a content script costs a page load").
+  'an empty page script': (m, dir) => {
+    writeFileSync(path.join(dir, PAGE_SCRIPT), 'void 0;\n');
+    return m;
+  },
 };
 
-/** An unpacked copy of the build with its manifest edited; returns its folder. */
+/** An unpacked copy of the build with its manifest edited (`edit` gets the copy's folder too); returns its folder. */
 function ablatedBuild(edit) {
   const dir = mkdtempSync(path.join(tmpdir(), 'recipe-lens-ablated-'));
   cpSync(EXTENSION_DIR, dir, { recursive: true });
   const file = path.join(dir, 'manifest.json');
-  writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, 'utf8')))));
+  writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, 'utf8')), dir)));
   return dir;
 }
 
