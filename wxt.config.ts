@@ -42,9 +42,7 @@ export default defineConfig({
       if (entrypoints.some((entry) => entry.name === 'sidepanel')) {
         const build = (config.build ??= {});
         const rolldown = (build.rolldownOptions ??= {});
-        const codeSplitting = firstPaintChunk(path.resolve('entrypoints/sidepanel/main.tsx'), 'panel-common', [
-          path.resolve('entrypoints/pdf-viewer/main.tsx'),
-        ]);
+        const codeSplitting = firstPaintChunk(path.resolve('entrypoints/sidepanel/main.tsx'), 'panel-common');
         rolldown.output = Array.isArray(rolldown.output) ? rolldown.output.map((o) => ({ ...o, codeSplitting })) : { ...rolldown.output, codeSplitting };
       }
       // The page script that runs on every page, and the painting script of a page with claims, use the browser's own

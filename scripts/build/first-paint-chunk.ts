@@ -27,23 +27,20 @@ export function staticGraph(graph: ModuleGraph, entry: string): Set<string> {
 
 /**
  * The bundler's `codeSplitting` options that put the modules shared by several pages and statically imported by the
- * module `entry` (an absolute file path) into one chunk named `name`. Modules that an entry of `keepLean` imports
- * statically stay out of it: that page's own first moments (the PDF viewer's first page) do not wait for the chunk.
+ * module `entry` (an absolute file path) into one chunk named `name`.
  */
-export function firstPaintChunk(entry: string, name: string, keepLean: readonly string[] = []) {
+export function firstPaintChunk(entry: string, name: string) {
   let graph: Set<string> | null = null;
   return {
     groups: [
       // The bundler's helper of dynamic imports is no page's own import, so no graph shows it; as a dependency of this
-      // chunk's modules it would be taken into it, and every page with a dynamic import would load the chunk for it.
+      // chunk's modules it would be taken into it, and every page with a dynamic import would load the chunk for it
+      // (the PDF viewer's entry, a few kilobytes that open the PDF before anything else loads, would load 103 KiB).
       { name: 'preload-helper', test: /^\0vite\/preload-helper/, priority: 2 },
       {
         priority: 1,
         name: (id: string, ctx: ModuleGraph): string | null => {
-          if (!graph) {
-            graph = staticGraph(ctx, entry);
-            for (const lean of keepLean) for (const kept of staticGraph(ctx, lean)) graph.delete(kept);
-          }
+          graph ??= staticGraph(ctx, entry);
           return graph.has(id) ? name : null;
         },
         minShareCount: 2,

@@ -59,12 +59,6 @@ describe('firstPaintChunk', () => {
     expect(group.name('/p/node_modules/zod/index.js', GRAPH)).toBeNull();
   });
 
-  it("leaves to the bundler what a lean page's entry imports statically", () => {
-    const group = chunkGroup(firstPaintChunk('/p/entrypoints/sidepanel/main.tsx', 'panel-common', ['/p/entrypoints/options/main.tsx']));
-    expect(group.name('/p/lib/i18n/index.ts', GRAPH)).toBeNull();
-    expect(group.name('/p/lib/survey/rows.ts', GRAPH)).toBe('panel-common');
-  });
-
   it('reads the graph once, however many modules the bundler asks about', () => {
     let reads = 0;
     const counting: ModuleGraph = { getModuleInfo: (id) => (reads++, GRAPH.getModuleInfo(id)) };
