@@ -21,8 +21,6 @@ const TARGET_CHARS = 2_000_000;
 const WARMUP = 5;
 const RUNS = 25;
 
-/** Elements whose boundaries read as white space in the rendered text. */
-
 /** Bundles TypeScript modules of the repository (`contents`: export statements) into an ES module for Node, as they ship in the extension, and imports it. */
 export async function bundleForNode(contents) {
   const out = await esbuild.build({

@@ -6,8 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { generatePage, renderText } from '../../../scripts/bench/harness/corpus.mjs';
 import { findCandidates, scanMentionList, splitSentences, type FinderOptions } from '../../../lib/finder';
 
-/** Elements whose boundaries read as white space in the rendered text (as scripts/bench/finder/finder.mjs renders it). */
-
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 }
