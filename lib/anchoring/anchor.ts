@@ -140,8 +140,9 @@ export function anchorAtPosition(index: TextIndex, prepared: PreparedSelectors):
   const { needle, ctx, hint } = prepared;
   if (hint === null || (ctx.prefix === '' && ctx.suffix === '')) return null;
   const from = hint - ctx.prefix.length;
-  const folded = index.folded;
-  if (from < 0 || !folded.startsWith(needle, hint) || !folded.startsWith(ctx.prefix, from) || !folded.startsWith(ctx.suffix, hint + needle.length)) return null;
+  const to = hint + needle.length + ctx.suffix.length;
+  // Folded here, on the passage and its context only: a page whose passages all stand in place never folds its text.
+  if (from < 0 || to > index.text.length || foldForComparison(index.text.slice(from, to)) !== ctx.prefix + needle + ctx.suffix) return null;
   prepared.exactStarts = [hint];
   return anchored(index, hint, hint + needle.length, 1, true);
 }

@@ -122,7 +122,7 @@ export class AnchorBatch {
 
   /** Whether the page is large enough for a q-gram index and it is not built yet. */
   private qgramsWanted(): boolean {
-    return wantsQGramIndex(this.index.folded.length) && !builtQGramIndexOf(this.index);
+    return wantsQGramIndex(this.index.text.length) && !builtQGramIndexOf(this.index);
   }
 
   private approximateStep(): void {

@@ -18,11 +18,26 @@ const FOLD_DOUBLE = /[\u201c-\u201f]/g;
 const FOLD_DASH = /[\u2010-\u2015\u2212]/g;
 const FOLD_SPACE = /\u3000/g;
 
+/** Matches a space: see `forgetLastSubject`. */
+const A_SPACE = / /;
+
+/**
+ * Lets the subject of the last regular-expression match go. The engine keeps the subject of the last successful
+ * match alive (the legacy `RegExp.input`); when that was a page's text, or a slice of it (a slice keeps the whole
+ * string it was cut from), a page only painted would hold megabytes until some other match succeeded. A match on a
+ * one-character string releases it.
+ */
+export function forgetLastSubject(): void {
+  A_SPACE.test(' ');
+}
+
 /** Folds a string for comparison only, one character for one character, so offsets stay aligned (curly quotes, dashes, full-width space). */
 export function foldForComparison(s: string): string {
   if (!FOLD_ANY.test(s)) return s;
   // One pass per target character without a callback: much faster than a replacer function on long texts.
-  return s.replace(FOLD_SINGLE, "'").replace(FOLD_DOUBLE, '"').replace(FOLD_DASH, '-').replace(FOLD_SPACE, ' ');
+  const folded = s.replace(FOLD_SINGLE, "'").replace(FOLD_DOUBLE, '"').replace(FOLD_DASH, '-').replace(FOLD_SPACE, ' ');
+  forgetLastSubject();
+  return folded;
 }
 
 const SPACE_RUN_RE = /[ \t\n\r\f\v\u00a0]+/g;

@@ -9,14 +9,14 @@ import type { TextIndex } from './text-index';
 
 /** The q-gram index of a large page (built now if it is not yet), or null for a page small enough to scan. */
 export function qgramsFor(index: TextIndex): QGramIndex | null {
-  if (!wantsQGramIndex(index.folded.length)) return null;
+  if (!wantsQGramIndex(index.text.length)) return null;
   const q = qgramIndexOf(index, index.folded);
   return q.ready ? q : q.build();
 }
 
 /** The page's q-gram index if it is built already, else null (the caller scans the text instead). */
 export function builtQGramsFor(index: TextIndex): QGramIndex | null {
-  return wantsQGramIndex(index.folded.length) ? builtQGramIndexOf(index) : null;
+  return wantsQGramIndex(index.text.length) ? builtQGramIndexOf(index) : null;
 }
 
 /** Exact occurrences of `needle`, through the q-gram index when there is one and the needle is long enough. */

@@ -5,7 +5,7 @@
  * every anchor/describe call. Reading only: the DOM is never modified.
  */
 import { countAtMost, partitionPoint } from '../sorted';
-import { foldForComparison, isCollapsibleSpace } from './normalize';
+import { foldForComparison, forgetLastSubject, isCollapsibleSpace } from './normalize';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -99,7 +99,7 @@ export interface TextIndex {
   readonly root: Document | Element;
   /** Rendered text: white space collapsed to single spaces, no leading or trailing space. */
   readonly text: string;
-  /** `text` after comparison folding (same length, same offsets). */
+  /** `text` after comparison folding (same length, same offsets; computed on first use). */
   readonly folded: string;
   /** The text nodes that contributed, in document order. */
   readonly nodes: readonly Text[];
@@ -107,9 +107,9 @@ export interface TextIndex {
   readonly charNode: Int32Array;
   /** For each offset of `text`: the offset inside its text node (-1 for a block-boundary space; computed on first use). */
   readonly charOffset: Int32Array;
-  /** For each node: the first offset of `text` produced while reading it. */
+  /** For each node: the first offset of `text` produced while reading it (computed on first use). */
   readonly nodeStart: Int32Array;
-  /** For each node: the offset of `text` reached when it was fully read. */
+  /** For each node: the offset of `text` reached when it was fully read (computed on first use). */
   readonly nodeEnd: Int32Array;
   /** Position of each indexed text node in `nodes`. */
   readonly nodeIds: ReadonlyMap<Node, number>;
@@ -145,40 +145,56 @@ class IntBuffer {
   }
 }
 
-/** Runs of collapsible white space. */
-const SPACE_RUN = /[ \t\n\r\f\v\u00a0]+/g;
-/** White space other than a single ordinary space between two visible characters. */
-const NEEDS_COLLAPSE = /[\t\n\r\f\v\u00a0]| {2}/;
+/** A run of white space that the text model collapses to one space, or a white-space character other than a space. */
+const TO_COLLAPSE = /[ \t\n\r\f\v\u00a0]{2,}|[\t\n\r\f\v\u00a0]/g;
+/** A run of two or more white-space characters (each shortens the text by its length minus one). */
+const LONG_RUN = /[ \t\n\r\f\v\u00a0]{2,}/g;
 
-/** Pieces of text joined (and folded) into one chunk at a time while building: small enough that no single join or fold is long. */
-const PARTS_PER_CHUNK = 4096;
-
-/** No leading space was produced for a node (its first produced character is its own). */
-const NO_LEAD = -2;
+/** What a block element's start or end adds to the raw text: one white-space character that belongs to no node. */
+const BLOCK_MARK = '\n';
 
 /**
- * The text index proper. The per-character map back to text nodes is not
- * stored: a character's node is found by binary search over the nodes'
- * offsets and its offset inside the node by re-reading that node, so
- * building stays fast and small on megabyte pages.
+ * The text index proper. It keeps the raw text's layout (where each text
+ * node's data starts, where the block marks are, where the runs of white
+ * space are), not a map per character: a character's node is found by
+ * binary search and its offset by arithmetic, so building stays fast and
+ * small on megabyte pages.
+ *
+ * The raw text is every indexed text node's data in document order with one
+ * mark at each block element's start and end. The rendered text is the raw
+ * text with each run of white space collapsed to one space and trimmed;
+ * a collapsed space comes from the first character of its run that a text
+ * node holds (a run of marks alone comes from no node).
  */
 class Index implements TextIndex {
   private charNodeCache: Int32Array | null = null;
   private charOffsetCache: Int32Array | null = null;
+  private nodeStartCache: Int32Array | null = null;
+  private nodeEndCache: Int32Array | null = null;
   private nodeIdsCache: Map<Node, number> | null = null;
+  private foldedCache: string | null = null;
 
   constructor(
     readonly root: Document | Element,
     readonly text: string,
-    readonly folded: string,
     readonly nodes: readonly Text[],
-    readonly nodeStart: Int32Array,
-    readonly nodeEnd: Int32Array,
-    /** For each node: the node the space produced before its first character maps to (-1 block boundary, NO_LEAD none). */
-    readonly leadNode: Int32Array,
-    /** For each node: the offset inside `leadNode` of that space. */
-    readonly leadOffset: Int32Array,
+    /** For each node: where its data starts in the raw text. */
+    private readonly rawStart: Int32Array,
+    /** The raw offsets of the block marks, ascending. */
+    private readonly marks: Int32Array,
+    /** The runs of two or more white-space characters: raw start, length, and offset in the collapsed text. */
+    private readonly runRaw: Int32Array,
+    private readonly runLength: Int32Array,
+    private readonly runAt: Int32Array,
+    /** 1 when the collapsed text began with a space that trimming dropped, else 0. */
+    private readonly lead: number,
   ) {}
+
+  /** The folded text, made on first use: a page whose passages all stand where they were stored never needs it. */
+  get folded(): string {
+    this.foldedCache ??= foldForComparison(this.text);
+    return this.foldedCache;
+  }
 
   /** Position of each text node in `nodes` (built on first use: anchoring never needs it, describing does). */
   get nodeIds(): ReadonlyMap<Node, number> {
@@ -200,99 +216,195 @@ class Index implements TextIndex {
     return this.charOffsetCache as Int32Array;
   }
 
+  get nodeStart(): Int32Array {
+    if (!this.nodeStartCache) this.fillNodeSpans();
+    return this.nodeStartCache as Int32Array;
+  }
+
+  get nodeEnd(): Int32Array {
+    if (!this.nodeEndCache) this.fillNodeSpans();
+    return this.nodeEndCache as Int32Array;
+  }
+
   /** Computes the full per-character maps (only for callers that read them). */
   private fillCharMaps(): void {
     const cn = new Int32Array(this.text.length);
     const co = new Int32Array(this.text.length);
-    for (let k = 0; k < this.nodes.length; k++) {
-      eachProduced(this, k, (x, node, offset) => {
-        cn[x] = node;
-        co[x] = offset;
-        return false;
-      });
+    for (let x = 0; x < this.text.length; x++) {
+      const at = this.locate(x);
+      cn[x] = at.node;
+      co[x] = at.offset;
     }
     this.charNodeCache = cn;
     this.charOffsetCache = co;
   }
-}
 
-/**
- * Calls `visit(x, node, offset)` for each character node `k` produced, in
- * order: x is the offset in the normalised text, (node, offset) where the
- * character came from (node -1 for a block-boundary space). Stops early when
- * `visit` returns true; returns the x it stopped at, or the node's end.
- */
-function eachProduced(index: Index, k: number, visit: (x: number, node: number, offset: number) => boolean): number {
-  let x = index.nodeStart[k] as number;
-  const end = index.nodeEnd[k] as number;
-  if (x >= end) return end;
-  const s = (index.nodes[k] as Text).data;
-  let i = 0;
-  while (i < s.length && isCollapsibleSpace(s.charCodeAt(i))) i++;
-  const lead = index.leadNode[k] as number;
-  if (lead !== NO_LEAD) {
-    if (visit(x, lead, index.leadOffset[k] as number)) return x;
-    x++;
-  }
-  let runStart = -1;
-  for (; i < s.length && x < end; i++) {
-    if (isCollapsibleSpace(s.charCodeAt(i))) {
-      if (runStart < 0) runStart = i;
-      continue;
+  /** Computes every node's span of produced offsets (only for callers that read them). */
+  private fillNodeSpans(): void {
+    const starts = new Int32Array(this.nodes.length);
+    const ends = new Int32Array(this.nodes.length);
+    for (let k = 0; k < this.nodes.length; k++) {
+      const span = this.spanOf(k);
+      starts[k] = span.start;
+      ends[k] = span.end;
     }
-    if (runStart >= 0) {
-      if (visit(x, k, runStart)) return x;
-      x++;
-      runStart = -1;
-    }
-    if (visit(x, k, i)) return x;
-    x++;
+    this.nodeStartCache = starts;
+    this.nodeEndCache = ends;
   }
-  return x;
+
+  /** Whether raw offset `p` is a block mark. */
+  private isMark(p: number): boolean {
+    const i = countAtMost(this.marks, p) - 1;
+    return i >= 0 && this.marks[i] === p;
+  }
+
+  /** The node whose data holds raw offset `p` (which must not be a mark). */
+  private nodeAt(p: number): number {
+    return countAtMost(this.rawStart, p) - 1;
+  }
+
+  /** Whether raw offset `p` is white space (a mark, or a white-space character of a node); false outside the raw text. */
+  private isSpaceAt(p: number): boolean {
+    if (p < 0) return false;
+    if (this.isMark(p)) return true;
+    const k = this.nodeAt(p);
+    if (k < 0) return false;
+    const data = (this.nodes[k] as Text).data;
+    const i = p - (this.rawStart[k] as number);
+    return i < data.length && isCollapsibleSpace(data.charCodeAt(i));
+  }
+
+  /** The long run (two or more characters) holding raw offset `p`, or -1. */
+  private longRunAt(p: number): number {
+    const i = countAtMost(this.runRaw, p) - 1;
+    return i >= 0 && p < (this.runRaw[i] as number) + (this.runLength[i] as number) ? i : -1;
+  }
+
+  /** The offset of the rendered text produced from raw offset `p` (a run's first character gives its space). */
+  private produced(p: number): number {
+    const i = countAtMost(this.runRaw, p) - 1;
+    let c = p;
+    if (i >= 0) {
+      const start = this.runRaw[i] as number;
+      const end = start + (this.runLength[i] as number);
+      const at = this.runAt[i] as number;
+      c = p < end ? at : p - (end - 1 - at);
+    }
+    return Math.max(0, Math.min(this.text.length, c - this.lead));
+  }
+
+  /** The node character (node, offset) a run's collapsed space comes from: the run's first character a node holds. */
+  private spaceSource(start: number, length: number): { node: number; offset: number } {
+    for (let p = start; p < start + length; p++) {
+      if (this.isMark(p)) continue;
+      const k = this.nodeAt(p);
+      return { node: k, offset: p - (this.rawStart[k] as number) };
+    }
+    return { node: -1, offset: -1 };
+  }
+
+  /** The (node index, offset in node) rendered offset `x` comes from; node -1 for a block-boundary space. */
+  locate(x: number): { node: number; offset: number } {
+    const c = x + this.lead;
+    const i = countAtMost(this.runAt, c) - 1;
+    let p = c;
+    if (i >= 0) {
+      const at = this.runAt[i] as number;
+      const start = this.runRaw[i] as number;
+      const length = this.runLength[i] as number;
+      if (at === c) return this.spaceSource(start, length);
+      p = c + (start - at) + length - 1;
+    }
+    if (this.isMark(p)) return { node: -1, offset: -1 };
+    const k = this.nodeAt(p);
+    return { node: k, offset: p - (this.rawStart[k] as number) };
+  }
+
+  /** The first and last visible characters of node `k` (offsets in its data), or null when it has none. */
+  private visibleOf(k: number): { first: number; last: number } | null {
+    const data = (this.nodes[k] as Text).data;
+    let first = 0;
+    while (first < data.length && isCollapsibleSpace(data.charCodeAt(first))) first++;
+    if (first === data.length) return null;
+    let last = data.length - 1;
+    while (isCollapsibleSpace(data.charCodeAt(last))) last--;
+    return { first, last };
+  }
+
+  /**
+   * The rendered offsets produced while node `k` was read: `start` is where the text stood when it was reached (its
+   * leading space, if one was produced, included), `end` where it stood after its last visible character.
+   */
+  private spanOf(k: number): { start: number; end: number; spaced: boolean; visible: { first: number; last: number } | null } {
+    const a = this.rawStart[k] as number;
+    const visible = this.visibleOf(k);
+    if (!visible) {
+      // Nothing of its own: the text stands where the next produced character goes (the pending space of a run
+      // this node is in or just after, else the next visible character).
+      const q = this.isSpaceAt(a - 1) ? a - 1 : a;
+      const i = this.longRunAt(q);
+      const at = this.produced(i >= 0 ? (this.runRaw[i] as number) : q);
+      return { start: at, end: at, spaced: false, visible };
+    }
+    const first = this.produced(a + visible.first);
+    const spaced = (visible.first > 0 || this.isSpaceAt(a - 1)) && first > 0;
+    return { start: spaced ? first - 1 : first, end: this.produced(a + visible.last) + 1, spaced, visible };
+  }
+
+  /**
+   * Offset in the rendered text of offset `offset` inside node `k`: the first character produced while reading the
+   * node whose own offset in it is at or after `offset` (a leading space that came from elsewhere counts as before
+   * every offset), else where the node's reading ended.
+   */
+  offsetInNode(k: number, offset: number): number {
+    const { start, end, spaced, visible } = this.spanOf(k);
+    if (!visible) return start;
+    const a = this.rawStart[k] as number;
+    const p = a + offset;
+    if (offset <= visible.first) {
+      if (spaced) {
+        // The leading space counts when it came from this node at or after `offset`.
+        const i = this.longRunAt(a + visible.first - 1);
+        const source = i >= 0 ? this.spaceSource(this.runRaw[i] as number, this.runLength[i] as number) : this.spaceSource(a + visible.first - 1, 1);
+        if (source.node === k && source.offset >= offset) return start;
+      }
+      return this.produced(a + visible.first);
+    }
+    if (offset > visible.last) return end;
+    const data = (this.nodes[k] as Text).data;
+    if (!isCollapsibleSpace(data.charCodeAt(offset))) return this.produced(p);
+    // Inside a run between two visible characters of this node: its space counts when the run starts here.
+    const i = this.longRunAt(p);
+    if (i < 0 || this.runRaw[i] === p) return this.produced(p);
+    return this.produced((this.runRaw[i] as number) + (this.runLength[i] as number));
+  }
 }
 
 /** The (node index, offset in node) a normalised offset comes from; node -1 for a block-boundary space, null out of range. */
 function locate(index: TextIndex, x: number): { node: number; offset: number } | null {
   if (x < 0 || x >= index.text.length) return null;
-  if (!(index instanceof Index)) {
-    return { node: index.charNode[x] ?? -1, offset: index.charOffset[x] ?? -1 };
-  }
-  // The last node starting at or before x (the first node when none does).
-  const first = Math.max(0, countAtMost(index.nodeStart, x) - 1);
-  let found: { node: number; offset: number } | null = null;
-  eachProduced(index, first, (at, node, offset) => {
-    if (at !== x) return false;
-    found = { node, offset };
-    return true;
-  });
-  return found;
+  if (index instanceof Index) return index.locate(x);
+  return { node: index.charNode[x] ?? -1, offset: index.charOffset[x] ?? -1 };
 }
 
 /**
- * Walks a root in document order and accumulates its rendered text and offset
- * map. The walk can be paused after any number of nodes and resumed later, so
- * large pages can be read in slices between other main-thread work; the DOM
- * must not change between slices.
+ * Walks a root in document order and accumulates its raw text: the text
+ * nodes' data and the block marks, nothing read per character. The walk
+ * can be paused after any number of nodes and resumed later, so large
+ * pages can be read in slices between other main-thread work; the DOM must
+ * not change between slices. `joinStep` then collapses the white space.
  */
 export class TextIndexBuilder {
   private readonly nodes: Text[] = [];
-  private readonly parts: string[] = [];
-  /** Joined runs of `parts` (comparison folding is per character, so chunks fold independently). */
-  private readonly chunks: string[] = [];
-  private readonly foldedChunks: string[] = [];
-  /** The joined text and folded text, once `joinStep` has made them. */
+  private parts: string[] = [];
+  private readonly rawStart = new IntBuffer(256);
+  private readonly marks = new IntBuffer(256);
+  private rawLength = 0;
+  /** The raw text once joined, and the rendered text once its white space is collapsed. */
+  private raw: string | null = null;
   private text: string | null = null;
-  private folded: string | null = null;
-  private readonly nodeStart = new IntBuffer(256);
-  private readonly nodeEnd = new IntBuffer(256);
-  private readonly leadNode = new IntBuffer(256);
-  private readonly leadOffset = new IntBuffer(256);
-  private length = 0;
-  // A pending collapsed space: emitted lazily before the next visible character,
-  // mapped to the first real white-space character of its run when there is one.
-  private pending = false;
-  private pendingNode = -1;
-  private pendingOffset = -1;
+  private lead = 0;
+  private runs: { raw: Int32Array; length: Int32Array; at: Int32Array } | null = null;
   /** The next node to visit, or null once the walk is over. */
   private next: Node | null;
 
@@ -306,9 +418,13 @@ export class TextIndexBuilder {
     return this.next === null;
   }
 
-  /** Characters of rendered text read so far. */
-  get textLength(): number {
-    return this.length;
+  /** A block's start or end: one mark, none right after another (two add nothing one does not). */
+  private mark(): void {
+    const n = this.marks.length;
+    if (n > 0 && this.marks.data[n - 1] === this.rawLength - 1) return;
+    this.marks.push(this.rawLength);
+    this.parts.push(BLOCK_MARK);
+    this.rawLength++;
   }
 
   /** Reads up to `maxNodes` more nodes; returns true when the walk is complete. */
@@ -319,12 +435,15 @@ export class TextIndexBuilder {
     walk: while (node && budget-- > 0) {
       let descend = false;
       if (node.nodeType === TEXT_NODE) {
-        this.readText(node as Text);
-        if (this.parts.length >= PARTS_PER_CHUNK) this.flush(false);
+        const data = (node as Text).data;
+        this.nodes.push(node as Text);
+        this.rawStart.push(this.rawLength);
+        this.parts.push(data);
+        this.rawLength += data.length;
       } else if (node.nodeType === ELEMENT_NODE) {
         const el = node as Element;
         if (!isSkipped(el)) {
-          if (isBlock(el)) this.pending = true;
+          if (isBlock(el)) this.mark();
           descend = el.firstChild !== null;
         }
       }
@@ -348,7 +467,7 @@ export class TextIndexBuilder {
           node = null;
           break walk;
         }
-        if (parent.nodeType === ELEMENT_NODE && isBlock(parent as Element)) this.pending = true;
+        if (parent.nodeType === ELEMENT_NODE && isBlock(parent as Element)) this.mark();
         cur = parent;
       }
     }
@@ -356,83 +475,50 @@ export class TextIndexBuilder {
     return node === null;
   }
 
-  /** Joins the pieces read so far into one chunk (and its folded twin) once there are enough, so no single join gets large. */
-  private flush(force: boolean): void {
-    if (this.parts.length === 0 || (!force && this.parts.length < PARTS_PER_CHUNK)) return;
-    const chunk = this.parts.join('');
-    this.parts.length = 0;
-    this.chunks.push(chunk);
-    this.foldedChunks.push(foldForComparison(chunk));
-  }
-
   /**
    * Does one piece of the work that remains once the walk is done (joining
-   * the text, then its folded twin), so a caller working in slices can yield
-   * between them; returns true when nothing is left for `finish`.
+   * the raw text; finding its runs of white space; collapsing them),
+   * so a caller working in slices can yield between them; returns true when
+   * nothing is left for `finish`.
    */
   joinStep(): boolean {
     if (!this.done) return this.step() && false;
-    if (this.text === null) {
-      this.flush(true);
-      this.text = this.chunks.length === 1 ? (this.chunks[0] as string) : this.chunks.join('');
+    if (this.raw === null) {
+      this.raw = this.parts.join('');
+      this.parts = [];
       return false;
     }
-    if (this.folded === null) this.folded = this.foldedChunks.length === 1 ? (this.foldedChunks[0] as string) : this.foldedChunks.join('');
+    if (this.runs === null) {
+      const raw = new IntBuffer(64);
+      const length = new IntBuffer(64);
+      const at = new IntBuffer(64);
+      let shift = 0;
+      LONG_RUN.lastIndex = 0;
+      for (let m = LONG_RUN.exec(this.raw); m; m = LONG_RUN.exec(this.raw)) {
+        raw.push(m.index);
+        length.push(m[0].length);
+        at.push(m.index - shift);
+        shift += m[0].length - 1;
+      }
+      this.runs = { raw: raw.done(), length: length.done(), at: at.done() };
+      return false;
+    }
+    if (this.text === null) {
+      const collapsed = this.raw.replace(TO_COLLAPSE, ' ');
+      this.raw = '';
+      forgetLastSubject();
+      this.lead = collapsed.charCodeAt(0) === 0x20 ? 1 : 0;
+      const end = collapsed.length > this.lead && collapsed.charCodeAt(collapsed.length - 1) === 0x20 ? collapsed.length - 1 : collapsed.length;
+      this.text = this.lead === 0 && end === collapsed.length ? collapsed : collapsed.slice(this.lead, end);
+    }
     return true;
   }
 
   /** The finished index (reads and joins whatever is left first). */
   finish(): TextIndex {
     while (!this.joinStep());
-    const text = this.text as string;
-    const folded = this.folded as string;
-    return new Index(this.root, text, folded, this.nodes, this.nodeStart.done(), this.nodeEnd.done(), this.leadNode.done(), this.leadOffset.done());
-  }
-
-  /** Appends one text node's characters: white-space runs become one space, produced lazily before the next visible character. */
-  private readText(node: Text): void {
-    const k = this.nodes.length;
-    this.nodes.push(node);
-    this.nodeStart.push(this.length);
-    const s = node.data;
-    const n = s.length;
-    let first = 0;
-    while (first < n && isCollapsibleSpace(s.charCodeAt(first))) first++;
-    if (first > 0 && (!this.pending || this.pendingNode < 0)) {
-      this.pendingNode = k;
-      this.pendingOffset = 0;
-    }
-    if (first > 0) this.pending = true;
-    if (first === n) {
-      this.leadNode.push(NO_LEAD);
-      this.leadOffset.push(-1);
-      this.nodeEnd.push(this.length);
-      return;
-    }
-    if (this.pending && this.length > 0) {
-      this.parts.push(' ');
-      this.length++;
-      this.leadNode.push(this.pendingNode);
-      this.leadOffset.push(this.pendingOffset);
-    } else {
-      this.leadNode.push(NO_LEAD);
-      this.leadOffset.push(-1);
-    }
-    this.pending = false;
-    this.pendingNode = -1;
-    this.pendingOffset = -1;
-    let last = n - 1;
-    while (isCollapsibleSpace(s.charCodeAt(last))) last--;
-    const body = first === 0 && last === n - 1 ? s : s.slice(first, last + 1);
-    const produced = NEEDS_COLLAPSE.test(body) ? body.replace(SPACE_RUN, ' ') : body;
-    this.parts.push(produced);
-    this.length += produced.length;
-    if (last < n - 1) {
-      this.pending = true;
-      this.pendingNode = k;
-      this.pendingOffset = last + 1;
-    }
-    this.nodeEnd.push(this.length);
+    const runs = this.runs as { raw: Int32Array; length: Int32Array; at: Int32Array };
+    return new Index(this.root, this.text as string, this.nodes, this.rawStart.done(), this.marks.done(), runs.raw, runs.length, runs.at, this.lead);
   }
 }
 
@@ -443,11 +529,7 @@ export function buildTextIndex(root: Document | Element): TextIndex {
 
 /** Offset in the normalised text of offset `offset` inside indexed text node number `k`. */
 function offsetInNode(index: TextIndex, k: number, offset: number): number {
-  if (index instanceof Index) {
-    // The first produced character whose own offset in this node is at or after `offset`
-    // (a leading space from an earlier node counts as before every offset).
-    return eachProduced(index, k, (_x, node, own) => (node === k ? own : -1) >= offset);
-  }
+  if (index instanceof Index) return index.offsetInNode(k, offset);
   const from = index.nodeStart[k] ?? 0;
   const to = index.nodeEnd[k] ?? from;
   // The first character whose own offset in node k is at or after `offset` (one of another node counts as before it).

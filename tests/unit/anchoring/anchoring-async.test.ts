@@ -18,22 +18,11 @@ import {
 } from '../../../lib/anchoring';
 import { anchorExactPass, prepareSelectors, type PreparedSelectors } from '../../../lib/anchoring/anchor';
 import { QGRAM_MIN_PASSAGES, QGRAM_MIN_TEXT, QGramIndex, qgramIndexOf } from '../../../lib/anchoring/qgram';
+import { rng } from '../../support/random';
 
 /** Where a result places its passage (or that it is an orphan), for comparing runs. */
 function placeOf(r: AnchorResult): string {
   return r.status === 'anchored' ? `${r.start}-${r.end}${r.exact ? ' exact' : ''}` : 'orphan';
-}
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = 'policy reward rollout critic verifier sampler trainer stage reasoning agent data token model GRPO PPO KL “thinking” model’s 强化学习 推理'.split(

@@ -6,18 +6,7 @@ import { parseSurveyJsonl } from '../../../lib/import/jsonl';
 import { SurveyRecord } from '../../../lib/schema';
 import { quickSurveyRecord } from '../../../lib/schema/quick';
 import { claim, model } from '../fixtures/records';
-
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../support/random';
 
 const TEXTS = ['', ' ', 'x', ' x', 'x ', '\tx', 'x\n', '模型', '😀', 'a'.repeat(40), 'a'.repeat(64), 'a'.repeat(65), 'a'.repeat(200), 'a'.repeat(201)];
 const LONG = ['a'.repeat(1000), 'a'.repeat(1001), 'a'.repeat(2000), 'a'.repeat(2001), 'a'.repeat(4000), 'a'.repeat(4001), 'a'.repeat(8001)];
