@@ -145,6 +145,14 @@ class IntBuffer {
   }
 }
 
+/** Two arrays of `n` entries each, entry `i` of both from `pair(i)`. */
+function pairsOf(n: number, pair: (i: number) => [number, number]): [Int32Array, Int32Array] {
+  const first = new Int32Array(n);
+  const second = new Int32Array(n);
+  for (let i = 0; i < n; i++) [first[i], second[i]] = pair(i);
+  return [first, second];
+}
+
 /** A run of white space that the text model collapses to one space, or a white-space character other than a space. */
 const TO_COLLAPSE = /[ \t\n\r\f\v\u00a0]{2,}|[\t\n\r\f\v\u00a0]/g;
 /** A run of two or more white-space characters (each shortens the text by its length minus one). */
@@ -228,28 +236,18 @@ class Index implements TextIndex {
 
   /** Computes the full per-character maps (only for callers that read them). */
   private fillCharMaps(): void {
-    const cn = new Int32Array(this.text.length);
-    const co = new Int32Array(this.text.length);
-    for (let x = 0; x < this.text.length; x++) {
+    [this.charNodeCache, this.charOffsetCache] = pairsOf(this.text.length, (x) => {
       const at = this.locate(x);
-      cn[x] = at.node;
-      co[x] = at.offset;
-    }
-    this.charNodeCache = cn;
-    this.charOffsetCache = co;
+      return [at.node, at.offset];
+    });
   }
 
   /** Computes every node's span of produced offsets (only for callers that read them). */
   private fillNodeSpans(): void {
-    const starts = new Int32Array(this.nodes.length);
-    const ends = new Int32Array(this.nodes.length);
-    for (let k = 0; k < this.nodes.length; k++) {
+    [this.nodeStartCache, this.nodeEndCache] = pairsOf(this.nodes.length, (k) => {
       const span = this.spanOf(k);
-      starts[k] = span.start;
-      ends[k] = span.end;
-    }
-    this.nodeStartCache = starts;
-    this.nodeEndCache = ends;
+      return [span.start, span.end];
+    });
   }
 
   /** Whether raw offset `p` is a block mark. */

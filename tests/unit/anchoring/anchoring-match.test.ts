@@ -3,18 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findExact, findFuzzy, maxErrorsFor } from '../../../lib/anchoring/match';
 import { ApproxPattern, levenshtein, similarity } from '../../../lib/anchoring/myers';
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../support/random';
 
 function randomString(rand: () => number, length: number, alphabet: string): string {
   let s = '';
