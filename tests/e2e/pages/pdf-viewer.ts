@@ -33,10 +33,7 @@ export class PdfViewer {
       .waitForFunction((m) => document.documentElement.dataset[m] !== undefined, mark, { timeout, polling: 100 })
       .catch(async (error) => {
         // What the viewer had reached, so that a failure says where it stopped.
-        const state = await this.page
-          .evaluate(() => ({ visibility: document.visibilityState, marks: { ...document.documentElement.dataset }, url: location.href }))
-          .catch(() => null);
-        throw new Error(`the viewer never marked ${mark}: ${JSON.stringify(state)}`, { cause: error });
+        throw new Error(`the viewer never marked ${mark}: ${JSON.stringify(await this.state())}`, { cause: error });
       });
     return Number(await this.page.evaluate((m) => document.documentElement.dataset[m], mark));
   }
@@ -45,6 +42,20 @@ export class PdfViewer {
   async waitForAnchored(timeout = 30000): Promise<void> {
     await this.waitFor('pdfTextMs', timeout);
     await this.waitFor('pdfAnchoredAt', timeout);
+  }
+
+  /** Where the viewer stands, for a failure's message: visibility, its marks, the pages with a text layer, the scroll. */
+  async state(): Promise<unknown> {
+    return this.page
+      .evaluate(() => ({
+        url: location.href,
+        visibility: document.visibilityState,
+        focus: document.hasFocus(),
+        marks: { ...document.documentElement.dataset },
+        textLayers: [...document.querySelectorAll<HTMLElement>('.pdf-page')].filter((p) => p.querySelector('.pdf-text span')).map((p) => p.dataset.page),
+        scrollTop: document.querySelector<HTMLElement>('[data-testid=pdf-scroll]')?.scrollTop ?? null,
+      }))
+      .catch((error: unknown) => String(error));
   }
 
   /** Claims painted somewhere / orphans, as the viewer reports them. */
