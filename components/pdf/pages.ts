@@ -137,10 +137,7 @@ export class PageStack {
    */
   start(): void {
     if (this.destroyed || !this.views.length) return;
-    const top = this.scroller.scrollTop;
-    const height = this.scroller.clientHeight;
-    const from = this.pageAtY(top - height);
-    const to = this.pageAtY(top + 2 * height);
+    const { from, to } = this.reach();
     for (let i = from; i <= to; i++) this.views[i]!.near = true;
     this.schedule();
   }
@@ -299,8 +296,11 @@ export class PageStack {
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }).requestIdleCallback;
     const run = () => {
       this.layerTimer = 0;
+      // The observer's word, or the boxes' places: a report the observer owes (it reports at a frame) does not leave
+      // the pages on screen without their text.
+      const { from, to } = this.reach();
       const next = this.views
-        .filter((v) => v.near && !v.layer && !v.building)
+        .filter((v, i) => (v.near || (i >= from && i <= to)) && !v.layer && !v.building)
         .sort((a, b) => Math.abs(a.pageNumber - this.current) - Math.abs(b.pageNumber - this.current))[0];
       if (!next) return;
       void this.buildLayer(next).then(() => this.queueLayers());
@@ -442,6 +442,13 @@ export class PageStack {
   }
 
   // ── Where the view is ────────────────────────────────────────────────────
+
+  /** The pages (0-based, inclusive) within a screen above and below the view, from the boxes' places. */
+  private reach(): { from: number; to: number } {
+    const top = this.scroller.scrollTop;
+    const height = this.scroller.clientHeight;
+    return { from: this.pageAtY(top - height), to: this.pageAtY(top + 2 * height) };
+  }
 
   /** The page index (0-based) whose box is at `y` in scroller coordinates. */
   private pageAtY(y: number): number {

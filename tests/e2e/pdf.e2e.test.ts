@@ -251,6 +251,8 @@ describe('opening PDFs in the viewer', () => {
 
   it('offers the PDF the browser shows (the popup “Open in Recipe Lens”) and opens it there, with the evidence panel reading it', async () => {
     const tab = await browser.context.newPage();
+    // Made before the viewer opens, so that its console is heard from the start.
+    const v = new PdfViewer(tab, browser.extensionId);
     await tab.goto(ZETA_URL);
     const options = await browser.context.newPage();
     await options.goto(`chrome-extension://${browser.extensionId}/options.html`);
@@ -269,7 +271,6 @@ describe('opening PDFs in the viewer', () => {
         return tab.evaluate(() => document.visibilityState);
       }, PAINT_WAIT)
       .toBe('visible');
-    const v = new PdfViewer(tab, browser.extensionId);
     await v.waitForAnchored();
     await expect
       .poll(() => painted(v), PAINT_WAIT)

@@ -7,11 +7,19 @@ export class PdfViewer {
   /** The capture UI (toolbar, form, card, notices): the same component and page object as on HTML pages. */
   readonly capture: CaptureUi;
 
+  /** The tab's last console warnings and errors, for a failure's message. */
+  private readonly console: string[] = [];
+
   constructor(
     readonly page: Page,
     readonly extensionId: string,
   ) {
     this.capture = new CaptureUi(page);
+    page.on('console', (message) => {
+      if (message.type() !== 'warning' && message.type() !== 'error') return;
+      this.console.push(`${message.type()}: ${message.text()}`.slice(0, 300));
+      if (this.console.length > 20) this.console.shift();
+    });
   }
 
   /** The viewer's address for a PDF (with an optional `#page=` / `#claim=`). */
@@ -44,18 +52,34 @@ export class PdfViewer {
     await this.waitFor('pdfAnchoredAt', timeout);
   }
 
-  /** Where the viewer stands, for a failure's message: visibility, its marks, the pages with a text layer, the scroll. */
+  /**
+   * Where the viewer stands, for a failure's message: visibility, its marks, the pages with a text layer and a
+   * canvas, the scroll, whether the tab still makes frames and idle moments, and its last console warnings.
+   */
   async state(): Promise<unknown> {
-    return this.page
-      .evaluate(() => ({
-        url: location.href,
-        visibility: document.visibilityState,
-        focus: document.hasFocus(),
-        marks: { ...document.documentElement.dataset },
-        textLayers: [...document.querySelectorAll<HTMLElement>('.pdf-page')].filter((p) => p.querySelector('.pdf-text span')).map((p) => p.dataset.page),
-        scrollTop: document.querySelector<HTMLElement>('[data-testid=pdf-scroll]')?.scrollTop ?? null,
-      }))
+    const inPage = await this.page
+      .evaluate(async () => {
+        const within = (start: (done: () => void) => void) =>
+          Promise.race([
+            new Promise<boolean>((resolve) => start(() => resolve(true))),
+            new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
+          ]);
+        const scroller = document.querySelector<HTMLElement>('[data-testid=pdf-scroll]');
+        const pages = [...document.querySelectorAll<HTMLElement>('.pdf-page')];
+        return {
+          url: location.href,
+          visibility: document.visibilityState,
+          focus: document.hasFocus(),
+          marks: { ...document.documentElement.dataset },
+          textLayers: pages.filter((p) => p.querySelector('.pdf-text span')).map((p) => p.dataset.page),
+          canvases: pages.filter((p) => p.querySelector('canvas')).map((p) => `${p.dataset.page}${p.classList.contains('pdf-quick') ? ' quick' : ''}`),
+          scroll: scroller ? { top: scroller.scrollTop, height: scroller.clientHeight, pages: pages.length, firstPageTop: pages[0]?.offsetTop } : null,
+          frames: await within((done) => requestAnimationFrame(done)),
+          idle: await within((done) => requestIdleCallback(done)),
+        };
+      })
       .catch((error: unknown) => String(error));
+    return { inPage, console: this.console };
   }
 
   /** Claims painted somewhere / orphans, as the viewer reports them. */
