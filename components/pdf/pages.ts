@@ -20,6 +20,8 @@ import { afterFrame } from './marks';
 export const CSS_UNITS = 96 / 72;
 /** Canvases kept for pages out of reach before the farthest are let go. */
 const KEEP_CANVASES = 8;
+/** How long a text layer build waits for an idle moment before it runs anyway. */
+const LAYER_BACKUP_MS = 400;
 /** Gap between pages and around them, in CSS pixels. */
 export const PAGE_GAP = 12;
 
@@ -284,18 +286,27 @@ export class PageStack {
     if (this.layersAllowed) this.queueLayers();
   }
 
-  private layerTimer = 0;
+  /** Whether a text layer build is waiting for its idle moment. */
+  private layerPending = false;
 
   /**
    * Builds the text layers of pages in reach one page per idle moment (the
    * page nearest the view first), so that scrolling frames do not pay for
    * them; a page asked for explicitly (`whenTextLayer`) is built at once.
+   * A timer backs the idle callback up, so that a tab whose idle moments do
+   * not come still gets the text on screen.
    */
   private queueLayers(): void {
-    if (this.layerTimer || this.destroyed) return;
+    if (this.layerPending || this.destroyed) return;
+    this.layerPending = true;
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }).requestIdleCallback;
+    let idleId = 0;
     const run = () => {
-      this.layerTimer = 0;
+      if (!this.layerPending) return;
+      this.layerPending = false;
+      clearTimeout(backup);
+      if (idleId) cancelIdleCallback(idleId);
+      if (this.destroyed) return;
       // The observer's word, or the boxes' places: a report the observer owes (it reports at a frame) does not leave
       // the pages on screen without their text.
       const { from, to } = this.reach();
@@ -305,7 +316,8 @@ export class PageStack {
       if (!next) return;
       void this.buildLayer(next).then(() => this.queueLayers());
     };
-    this.layerTimer = idle ? idle(run, { timeout: 150 }) : window.setTimeout(run, 16);
+    const backup = window.setTimeout(run, idle ? LAYER_BACKUP_MS : 16);
+    if (idle) idleId = idle(run, { timeout: 150 });
   }
 
   private async drawNext(): Promise<void> {

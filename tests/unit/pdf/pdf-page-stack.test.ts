@@ -107,6 +107,26 @@ describe('the page stack builds the text of the pages on screen', () => {
     stack.destroy();
   });
 
+  it('builds them although the idle moments it waits for never come (a timer backs them up)', async () => {
+    const g = globalThis as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+    const saved = { request: g.requestIdleCallback, cancel: g.cancelIdleCallback };
+    const asked: number[] = [];
+    g.requestIdleCallback = () => asked.push(1);
+    g.cancelIdleCallback = () => undefined;
+    try {
+      const { stack, layers } = stackOf(4);
+      stack.start();
+      stack.allowTextLayers();
+      for (let i = 0; i < 100 && layers.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked.length).toBeGreaterThan(0);
+      expect([...layers].sort()).toEqual([1, 2]);
+      stack.destroy();
+    } finally {
+      g.requestIdleCallback = saved.request;
+      g.cancelIdleCallback = saved.cancel;
+    }
+  });
+
   it('builds the pages the view was scrolled to, nearest first, and a page asked for explicitly at once', async () => {
     const { stack, layers, scroller } = stackOf(10);
     stack.start();
