@@ -633,13 +633,25 @@ function anchorForPaint(): number {
 const PROBE_PREFIX = 'recipe-lens-probe';
 let probeStyle: HTMLStyleElement | null = null;
 
+/** The probe highlights' other styles: with an underline, on the root element (Chromium's highlight inheritance), or both. */
+type ProbeStyle = 'underlined' | 'root' | 'root-underlined';
+
 /** Adds (once, before any probe is traced) highlight rules for `split` highlights per kind, so splitting can be measured. */
 function setupSplit(split: number): void {
   probeStyle?.remove();
   probeStyle = document.createElement('style');
   const rules: string[] = [];
+  const fill = 'background-color: rgba(59, 130, 246, 0.2);';
+  const underline = 'text-decoration: underline 2px #2563eb; text-underline-offset: 3px;';
   for (const kind of CLAIM_KINDS)
-    for (let i = 0; i < split; i++) rules.push(`::highlight(${PROBE_PREFIX}-${kind}-${i}) { background-color: rgba(59, 130, 246, 0.2); }`);
+    for (let i = 0; i < split; i++) {
+      rules.push(`::highlight(${PROBE_PREFIX}-${kind}-${i}) { ${fill} }`);
+      // The ways the extension has drawn its claims: with an underline, and on the root element (which every element's
+      // highlight inherits in Chromium), as the page script's stylesheet declares them.
+      rules.push(`::highlight(${PROBE_PREFIX}-underlined-${kind}-${i}) { ${fill} ${underline} }`);
+      rules.push(`:root::highlight(${PROBE_PREFIX}-root-${kind}-${i}) { ${fill} }`);
+      rules.push(`:root::highlight(${PROBE_PREFIX}-root-underlined-${kind}-${i}) { ${fill} ${underline} }`);
+    }
   probeStyle.textContent = rules.join('\n');
   document.head.append(probeStyle);
 }
@@ -649,15 +661,17 @@ const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 /**
  * Paints the anchored passages one way and waits until the browser has drawn them (two frames after
  * the last range is in): `batch` null adds every range at once, else `batch` ranges per animation frame
- * (HighlightPainter.paintInBatches); `split` > 1 spreads each kind over that many highlights (at once).
+ * (HighlightPainter.paintInBatches); `split` > 1 spreads each kind over that many highlights (at once);
+ * `styled` draws them with an underline besides the background, or on the root element, or both.
  * Returns the time from the first range to drawn. `clearProbe` removes them afterwards.
  */
-async function paintProbe(options: { batch: number | null; split: number }): Promise<{ ms: number; painted: number }> {
+async function paintProbe(options: { batch: number | null; split: number; styled?: ProbeStyle }): Promise<{ ms: number; painted: number }> {
   const t0 = performance.now();
-  if (options.split > 1) {
+  if (options.split > 1 || options.styled) {
     const groups = new Map<string, Range[]>();
+    const prefix = options.styled ? `${PROBE_PREFIX}-${options.styled}` : PROBE_PREFIX;
     probeClaims.forEach((c, i) => {
-      const name = `${PROBE_PREFIX}-${c.kind}-${i % options.split}`;
+      const name = `${prefix}-${c.kind}-${i % options.split}`;
       groups.set(name, [...(groups.get(name) ?? []), c.range]);
     });
     for (const [name, ranges] of groups) CSS.highlights.set(name, new Highlight(...ranges));

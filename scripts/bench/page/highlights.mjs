@@ -14,6 +14,9 @@ const ROUNDS = QUICK ? 2 : 3;
 /** The ways of painting compared: all at once (one Highlight per kind, or `split` per kind), or `batch` ranges per frame. */
 const STRATEGIES = [
   { label: 'all at once, one Highlight per kind', batch: null, split: 1 },
+  { label: 'all at once, one Highlight per kind, underlined', batch: null, split: 1, styled: 'underlined' },
+  { label: 'all at once, one Highlight per kind, on the root element', batch: null, split: 1, styled: 'root' },
+  { label: 'all at once, one Highlight per kind, on the root element, underlined', batch: null, split: 1, styled: 'root-underlined' },
   { label: 'all at once, 4 Highlights per kind', batch: null, split: 4 },
   { label: 'all at once, 16 Highlights per kind', batch: null, split: 16 },
   { label: '200 ranges per frame', batch: 200, split: 1 },
