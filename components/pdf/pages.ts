@@ -247,6 +247,7 @@ export class PageStack {
     this.scroller.removeEventListener('scroll', this.onScroll);
     cancelAnimationFrame(this.frame);
     clearTimeout(this.redrawTimer);
+    this.layerPending?.();
     for (const view of this.views) view.dropCanvas();
   }
 
@@ -286,8 +287,8 @@ export class PageStack {
     if (this.layersAllowed) this.queueLayers();
   }
 
-  /** Whether a text layer build is waiting for its idle moment. */
-  private layerPending = false;
+  /** A text layer build waiting for its idle moment: cancels it (null when none is waiting). */
+  private layerPending: (() => void) | null = null;
 
   /**
    * Builds the text layers of pages in reach one page per idle moment (the
@@ -298,14 +299,19 @@ export class PageStack {
    */
   private queueLayers(): void {
     if (this.layerPending || this.destroyed) return;
-    this.layerPending = true;
-    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }).requestIdleCallback;
+    const idle = globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    const request = idle.requestIdleCallback;
+    const cancelIdle = idle.cancelIdleCallback;
+    const canIdle = typeof request === 'function' && typeof cancelIdle === 'function';
     let idleId = 0;
-    const run = () => {
-      if (!this.layerPending) return;
-      this.layerPending = false;
+    const cancel = () => {
+      this.layerPending = null;
       clearTimeout(backup);
-      if (idleId) cancelIdleCallback(idleId);
+      if (idleId) cancelIdle?.call(globalThis, idleId);
+    };
+    const run = () => {
+      if (this.layerPending !== cancel) return;
+      cancel();
       if (this.destroyed) return;
       // The observer's word, or the boxes' places: a report the observer owes (it reports at a frame) does not leave
       // the pages on screen without their text.
@@ -316,8 +322,9 @@ export class PageStack {
       if (!next) return;
       void this.buildLayer(next).then(() => this.queueLayers());
     };
-    const backup = window.setTimeout(run, idle ? LAYER_BACKUP_MS : 16);
-    if (idle) idleId = idle(run, { timeout: 150 });
+    this.layerPending = cancel;
+    const backup = window.setTimeout(run, canIdle ? LAYER_BACKUP_MS : 16);
+    if (canIdle) idleId = request.call(globalThis, run, { timeout: 150 });
   }
 
   private async drawNext(): Promise<void> {

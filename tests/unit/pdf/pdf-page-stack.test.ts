@@ -111,8 +111,9 @@ describe('the page stack builds the text of the pages on screen', () => {
     const g = globalThis as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
     const saved = { request: g.requestIdleCallback, cancel: g.cancelIdleCallback };
     const asked: number[] = [];
+    let cancelled = 0;
     g.requestIdleCallback = () => asked.push(1);
-    g.cancelIdleCallback = () => undefined;
+    g.cancelIdleCallback = () => cancelled++;
     try {
       const { stack, layers } = stackOf(4);
       stack.start();
@@ -120,7 +121,13 @@ describe('the page stack builds the text of the pages on screen', () => {
       for (let i = 0; i < 100 && layers.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(asked.length).toBeGreaterThan(0);
       expect([...layers].sort()).toEqual([1, 2]);
+      // The next build is already waiting (each build queues the next): closing the viewer calls it off, its
+      // idle callback and its timer both.
+      const before = cancelled;
       stack.destroy();
+      expect(cancelled).toBe(before + 1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect([...layers].sort()).toEqual([1, 2]);
     } finally {
       g.requestIdleCallback = saved.request;
       g.cancelIdleCallback = saved.cancel;
